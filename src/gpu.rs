@@ -1,0 +1,179 @@
+//! The GPU backend: a thin, safe layer over the extern "C" entry points of
+//! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
+//! answers "no device" so that the dispatcher falls back to the CPU.
+
+use crate::curve::CurveId;
+use crate::error::{Error, Status};
+
+/// How the device treats the point bytes it is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointInput {
+    /// Coordinates are Montgomery-form limbs (arkworks' in-memory layout),
+    /// not canonical integers.
+    pub montgomery: bool,
+    /// Check every point on the curve (and every coordinate < p) on the device.
+    pub check_on_curve: bool,
+}
+
+#[cfg(gpukit_cuda)]
+mod imp {
+    use super::*;
+    use std::ffi::{c_char, c_void, CStr};
+
+    const ERR_LEN: usize = 512;
+
+    extern "C" {
+        fn gpukit_cuda_device_count() -> u32;
+        fn gpukit_cuda_msm(
+            curve_id: u8, points: *const u8, scalars: *const u8, n: u32, window_c: u32,
+            montgomery: u32, check_on_curve: u32, devices: u32, out: *mut u8,
+            err: *mut c_char, err_len: usize,
+        ) -> i32;
+        fn gpukit_cuda_bases_new(
+            curve_id: u8, points: *const u8, n: u32, montgomery: u32, check_on_curve: u32,
+            devices: u32, handle: *mut *mut c_void, err: *mut c_char, err_len: usize,
+        ) -> i32;
+        fn gpukit_cuda_bases_msm(
+            handle: *mut c_void, scalars: *const u8, n: u32, batch: u32, window_c: u32,
+            out: *mut u8, err: *mut c_char, err_len: usize,
+        ) -> i32;
+        fn gpukit_cuda_bases_free(handle: *mut c_void);
+    }
+
+    fn check(code: i32, err: &[c_char; ERR_LEN]) -> Result<(), Error> {
+        if code == 0 {
+            return Ok(());
+        }
+        // SAFETY: the C side always writes a NUL-terminated string that fits.
+        let msg = unsafe { CStr::from_ptr(err.as_ptr()) }.to_string_lossy().into_owned();
+        Err(Error::new(Status::from_code(code), msg))
+    }
+
+    pub fn device_count() -> u32 {
+        // SAFETY: no arguments; the C side catches every CUDA error.
+        unsafe { gpukit_cuda_device_count() }
+    }
+
+    pub fn msm(
+        curve: CurveId, points: &[u8], scalars: &[u8], n: usize, window_c: u32,
+        input: PointInput, devices: u32,
+    ) -> Result<Vec<u8>, Error> {
+        let mut out = vec![0u8; curve.point_bytes()];
+        let mut err = [0 as c_char; ERR_LEN];
+        // SAFETY: the caller's slices hold n points and n scalars (checked by
+        // the debug asserts and by the dispatcher); out holds one point.
+        let code = unsafe {
+            gpukit_cuda_msm(
+                curve as u8, points.as_ptr(), scalars.as_ptr(), n as u32, window_c,
+                input.montgomery as u32, input.check_on_curve as u32, devices,
+                out.as_mut_ptr(), err.as_mut_ptr(), ERR_LEN,
+            )
+        };
+        check(code, &err)?;
+        Ok(out)
+    }
+
+    /// Bases resident in device memory, in Montgomery form.
+    pub struct DeviceBases {
+        handle: *mut c_void,
+        curve: CurveId,
+        len: usize,
+    }
+
+    // SAFETY: the handle is used only through calls that take the C side's
+    // own lock per device context; nothing in it is tied to a host thread.
+    unsafe impl Send for DeviceBases {}
+    unsafe impl Sync for DeviceBases {}
+
+    impl DeviceBases {
+        pub fn new(
+            curve: CurveId, points: &[u8], n: usize, input: PointInput, devices: u32,
+        ) -> Result<Self, Error> {
+            let mut handle = std::ptr::null_mut();
+            let mut err = [0 as c_char; ERR_LEN];
+            // SAFETY: points holds n points of curve.point_bytes() each.
+            let code = unsafe {
+                gpukit_cuda_bases_new(
+                    curve as u8, points.as_ptr(), n as u32, input.montgomery as u32,
+                    input.check_on_curve as u32, devices, &mut handle, err.as_mut_ptr(), ERR_LEN,
+                )
+            };
+            check(code, &err)?;
+            Ok(Self { handle, curve, len: n })
+        }
+
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        /// `batch` MSMs over the first `n` bases; `scalars` holds batch·n
+        /// scalars, the result batch points.
+        pub fn msm_batch(
+            &self, scalars: &[u8], n: usize, batch: usize, window_c: u32,
+        ) -> Result<Vec<u8>, Error> {
+            let mut out = vec![0u8; batch * self.curve.point_bytes()];
+            let mut err = [0 as c_char; ERR_LEN];
+            // SAFETY: scalars holds batch·n scalars and out batch points.
+            let code = unsafe {
+                gpukit_cuda_bases_msm(
+                    self.handle, scalars.as_ptr(), n as u32, batch as u32, window_c,
+                    out.as_mut_ptr(), err.as_mut_ptr(), ERR_LEN,
+                )
+            };
+            check(code, &err)?;
+            Ok(out)
+        }
+    }
+
+    impl Drop for DeviceBases {
+        fn drop(&mut self) {
+            // SAFETY: the handle came from gpukit_cuda_bases_new and is freed once.
+            unsafe { gpukit_cuda_bases_free(self.handle) }
+        }
+    }
+}
+
+#[cfg(not(gpukit_cuda))]
+mod imp {
+    use super::*;
+
+    fn no_cuda() -> Error {
+        Error::new(Status::NoDevice, "gpukit was built without CUDA (no nvcc found at build time)")
+    }
+
+    pub fn device_count() -> u32 {
+        0
+    }
+
+    pub fn msm(
+        _curve: CurveId, _points: &[u8], _scalars: &[u8], _n: usize, _window_c: u32,
+        _input: PointInput, _devices: u32,
+    ) -> Result<Vec<u8>, Error> {
+        Err(no_cuda())
+    }
+
+    /// Bases resident in device memory; never constructed in a build without CUDA.
+    pub struct DeviceBases {
+        len: usize,
+    }
+
+    impl DeviceBases {
+        pub fn new(
+            _curve: CurveId, _points: &[u8], _n: usize, _input: PointInput, _devices: u32,
+        ) -> Result<Self, Error> {
+            Err(no_cuda())
+        }
+
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        pub fn msm_batch(
+            &self, _scalars: &[u8], _n: usize, _batch: usize, _window_c: u32,
+        ) -> Result<Vec<u8>, Error> {
+            Err(no_cuda())
+        }
+    }
+}
+
+pub use imp::{device_count, msm, DeviceBases};
