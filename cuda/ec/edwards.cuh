@@ -102,7 +102,7 @@ struct te_extended {
     }
 
     // x = X/Z, y = Y/Z (Z != 0 on every reachable point).
-    GPUKIT_HD affine_t to_affine() const {
+    GPUKIT_HD_COLD affine_t to_affine() const {
         F zi = z.inverse();
         return affine_t{x * zi, y * zi};
     }

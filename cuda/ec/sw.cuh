@@ -10,6 +10,10 @@
 // The formulas are not unified: P + P and P + (-P) divide by zero, so each
 // addition tests U1 = U2 first and branches to doubling or the identity.
 //
+// dbl() and dbl_affine() are out of line on the device (GPUKIT_HD_COLD): the
+// accumulation reaches them only through the rare P == Q branch, and the
+// window combination calls dbl() a few hundred times per MSM.
+//
 // Every operation returns a new value and leaves its operands unchanged
 // (like the field's sqr()/dbl()/neg()); write `acc = acc.add_affine(p)`.
 #pragma once
@@ -56,7 +60,7 @@ struct xyzz {
 
     // dbl-2008-s-1 (a = 0). A point with Y = 0 (order 2) gives U = 0, hence
     // ZZ3 = 0: the identity, as it should; so does the identity itself (ZZ = 0).
-    GPUKIT_HD xyzz dbl() const {
+    GPUKIT_HD_COLD xyzz dbl() const {
         F u = y.dbl();                 // U = 2·Y1
         F v = u.sqr();                 // V = U²
         F w = u * v;                   // W = U·V
@@ -72,7 +76,7 @@ struct xyzz {
     }
 
     // mdbl-2008-s-1 (a = 0): 2·q for an affine q (ZZ1 = ZZZ1 = 1).
-    GPUKIT_HD static xyzz dbl_affine(const affine_t& q) {
+    GPUKIT_HD_COLD static xyzz dbl_affine(const affine_t& q) {
         if (q.is_identity()) return identity();
         F u = q.y.dbl();               // U = 2·Y1
         F v = u.sqr();                 // V = U²
@@ -136,7 +140,7 @@ struct xyzz {
 
     // x = X/ZZ, y = Y/ZZZ with one inversion: t = 1/(ZZ·ZZZ), then
     // 1/ZZ = t·ZZZ and 1/ZZZ = t·ZZ. The identity maps to (0, 0).
-    GPUKIT_HD affine_t to_affine() const {
+    GPUKIT_HD_COLD affine_t to_affine() const {
         if (is_identity()) return affine_t::identity();
         F t = (zz * zzz).inverse();
         return affine_t{x * (t * zzz), y * (t * zz)};

@@ -9,12 +9,18 @@
 // next to it. GPUKIT_HDI adds forced inlining for the hot field routines:
 // every field multiplication must be inlined so that the carry chains of
 // neighbouring operations are scheduled together.
+// GPUKIT_HD_COLD keeps rare, large routines (inversion, doubling reached only
+// through an exceptional addition) out of line on the device: inlined, a
+// 12-limb field multiplication is ~1000 instructions, and ptxas time grows
+// faster than linearly with kernel size.
 #if defined(__CUDACC__)
 #define GPUKIT_HD __host__ __device__
 #define GPUKIT_HDI __host__ __device__ __forceinline__
+#define GPUKIT_HD_COLD __host__ __device__ __noinline__
 #else
 #define GPUKIT_HD
 #define GPUKIT_HDI inline
+#define GPUKIT_HD_COLD
 #endif
 
 namespace gpukit {

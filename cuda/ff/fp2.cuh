@@ -81,7 +81,7 @@ struct fp2 {
 
     // (a0 + a1·u)^{-1} = (a0 - a1·u) / (a0² - β·a1²); the norm is in F and
     // nonzero for a != 0 because β is a non-square. 0 maps to 0 (F's inverse).
-    GPUKIT_HD fp2 inverse() const {
+    GPUKIT_HD_COLD fp2 inverse() const {
         F norm = c0.sqr() - mul_by_nonresidue(c1.sqr());
         F t = norm.inverse();
         return fp2{c0 * t, (c1 * t).neg()};

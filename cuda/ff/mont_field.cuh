@@ -234,7 +234,7 @@ struct mont_field {
     // squarings and half as many multiplications: slow, but an MSM inverts
     // only a handful of times (the final affine conversion), so a
     // constant-time exponentiation beats a binary-GCD in code size and risk.
-    GPUKIT_HD mont_field inverse() const {
+    GPUKIT_HD_COLD mont_field inverse() const {
         constexpr limbs_t e = P_MINUS_2;
         mont_field r = one();
         for (int i = 32 * N - 1; i >= 0; --i) {
