@@ -1,0 +1,35 @@
+// Compiles the CUDA backend (cuda/gpukit.cu) when an nvcc is found, and
+// enables it in Rust through `cfg(gpukit_cuda)`; otherwise the crate builds
+// its CPU backends only. GPUKIT_NO_CUDA=1 forces the CPU-only build even where
+// nvcc exists. Feature `release-archs` adds sm_80/86/89 cubins and compute_90
+// PTX to the default sm_90 cubin. See build/nvcc.rs for the search order.
+
+#[path = "build/nvcc.rs"]
+mod nvcc;
+
+use std::path::PathBuf;
+
+fn main() {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    println!("cargo:rustc-check-cfg=cfg(gpukit_cuda)");
+    for dir in ["cuda", "curves", "build"] {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+    nvcc::rerun_on_env();
+
+    let Some(toolchain) = nvcc::find(&root) else {
+        println!(
+            "cargo:warning=gpukit: no nvcc found (NVCC, CUDA_PATH, /usr/local/cuda, PATH, .toolchain) \
+             or GPUKIT_NO_CUDA is set: building the CPU backends only"
+        );
+        return;
+    };
+    let release_archs = std::env::var_os("CARGO_FEATURE_RELEASE_ARCHS").is_some();
+    toolchain
+        .build(release_archs)
+        .include(&root)
+        .file(root.join("cuda/gpukit.cu"))
+        .compile("gpukit_cuda");
+    toolchain.link_runtime();
+    println!("cargo:rustc-cfg=gpukit_cuda");
+}

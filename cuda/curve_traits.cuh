@@ -1,0 +1,39 @@
+// The per-curve description that the generic MSM is instantiated with. Each
+// curves/<name>.cuh specializes curve_traits<tag> with constants and type
+// choices only:
+//   field_t         coordinate field (mont_field, or fp2 for G2)
+//   affine_t        input points (sw_affine / te_affine)
+//   bucket_t        accumulator points (xyzz / te_extended)
+//   ID, NAME        the ABI curve id and snake name
+//   SCALAR_BITS     bit length of r; SCALAR_MODULUS r as 8 LE u32 words
+//   POINT_BYTES     wire size of an affine point; MAX_WINDOW the largest c
+#pragma once
+#include <cstdint>
+
+#include "ff/common.cuh"
+
+namespace gpukit {
+
+template <class C>
+struct curve_traits;
+
+struct bn254_g1 {};
+struct bls12_381_g1 {};
+struct bls12_381_g2 {};
+struct bls12_377_g1 {};
+struct secp256k1 {};
+struct banderwagon {};
+
+// nvcc rejects device code that indexes a host `static constexpr` array at
+// run time ("identifier ... is undefined in device code"), and every
+// constexpr array member here is one. Device code copies it into a local
+// constant instead, which nvcc folds:
+//     constexpr auto r = scalar_modulus<C>();   // then r.w[k]
+template <class C>
+GPUKIT_HD constexpr detail::limbs<8> scalar_modulus() {
+    detail::limbs<8> r{};
+    for (int i = 0; i < 8; ++i) r.w[i] = curve_traits<C>::SCALAR_MODULUS[i];
+    return r;
+}
+
+}  // namespace gpukit

@@ -1,0 +1,111 @@
+// Twisted Edwards points a·x² + y² = 1 + d·x²·y² (Bandersnatch: a = -5).
+// C supplies `static constexpr uint32_t A[F::WORDS]` and `D[F::WORDS]`, a and
+// d as canonical words (a = p - 5).
+//
+// Buckets are extended coordinates (X : Y : T : Z), x = X/Z, y = Y/Z,
+// T = X·Y/Z, from Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves
+// Revisited", ASIACRYPT 2008; formulas as named in the EFD,
+// https://hyperelliptic.org/EFD/g1p/auto-twisted-extended.html:
+// add-2008-hwcd, madd-2008-hwcd, dbl-2008-hwcd.
+//
+// These formulas are unified (the same code adds P + P, P + (-P), and the
+// identity (0, 1) on either side). They fail only when P + Q or P - Q is one
+// of the points at infinity of the desingularised curve, which have order 2
+// or 4 (HWCD §3). For Bandersnatch neither a nor d is a square, so such
+// points exist over F_p; but the inputs lie in G ∪ (G + T), G the subgroup
+// of prime order r and T = (0, -1) (Banderwagon elements may be represented
+// either way), so every P ± Q has order dividing 2r, and the one element of
+// order 2 there is T itself, an affine point. The tests check P + P,
+// P + (-P) and the identity on both sides explicitly.
+//
+// Every operation returns a new value and leaves its operands unchanged.
+#pragma once
+#include <cstdint>
+
+#include "../ff/common.cuh"
+
+namespace gpukit {
+
+template <class F, class C>
+struct te_affine {
+    F x, y;
+
+    GPUKIT_HDI static F coeff_a() {
+        constexpr F a = F::constant(C::A);
+        return a;
+    }
+    GPUKIT_HDI static F coeff_d() {
+        constexpr F d = F::constant(C::D);
+        return d;
+    }
+    GPUKIT_HDI static te_affine identity() { return te_affine{F::zero(), F::one()}; }
+    GPUKIT_HDI bool is_identity() const { return x.is_zero() && y == F::one(); }
+    GPUKIT_HDI te_affine neg() const { return te_affine{x.neg(), y}; }
+    // a·x² + y² = 1 + d·x²·y² (the identity satisfies it).
+    GPUKIT_HDI bool on_curve() const {
+        F xx = x.sqr(), yy = y.sqr();
+        return coeff_a() * xx + yy == F::one() + coeff_d() * xx * yy;
+    }
+};
+
+template <class F, class C>
+struct te_extended {
+    using affine_t = te_affine<F, C>;
+    F x, y, t, z;
+
+    GPUKIT_HDI static te_extended identity() { return te_extended{F::zero(), F::one(), F::zero(), F::one()}; }
+    // (0 : Z : 0 : Z) for any Z != 0.
+    GPUKIT_HDI bool is_identity() const { return x.is_zero() && y == z; }
+    GPUKIT_HDI static te_extended from_affine(const affine_t& p) {
+        return te_extended{p.x, p.y, p.x * p.y, F::one()};
+    }
+    GPUKIT_HDI te_extended neg() const { return te_extended{x.neg(), y, t.neg(), z}; }
+
+    // add-2008-hwcd: 9M + 2 multiplications by constants (a, d).
+    GPUKIT_HD te_extended add(const te_extended& q) const {
+        F a = x * q.x;                               // A = X1·X2
+        F b = y * q.y;                               // B = Y1·Y2
+        F c = t * affine_t::coeff_d() * q.t;         // C = T1·d·T2
+        F d = z * q.z;                               // D = Z1·Z2
+        F e = (x + y) * (q.x + q.y) - a - b;         // E = (X1+Y1)·(X2+Y2) - A - B
+        F f = d - c;                                 // F = D - C
+        F g = d + c;                                 // G = D + C
+        F h = b - affine_t::coeff_a() * a;           // H = B - a·A
+        return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
+    }
+
+    // madd-2008-hwcd: Z2 = 1; the affine point carries no T, so T2 = x2·y2
+    // costs one more multiplication.
+    GPUKIT_HD te_extended add_affine(const affine_t& q) const {
+        F a = x * q.x;                               // A = X1·X2
+        F b = y * q.y;                               // B = Y1·Y2
+        F c = t * affine_t::coeff_d() * (q.x * q.y); // C = T1·d·T2, T2 = X2·Y2
+        const F& d = z;                              // D = Z1 (Z2 = 1)
+        F e = (x + y) * (q.x + q.y) - a - b;         // E = (X1+Y1)·(X2+Y2) - A - B
+        F f = d - c;                                 // F = D - C
+        F g = d + c;                                 // G = D + C
+        F h = b - affine_t::coeff_a() * a;           // H = B - a·A
+        return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
+    }
+
+    // dbl-2008-hwcd: 4M + 4S + 1 multiplication by a; T1 is not read.
+    GPUKIT_HD te_extended dbl() const {
+        F a = x.sqr();                               // A = X1²
+        F b = y.sqr();                               // B = Y1²
+        F c = z.sqr().dbl();                         // C = 2·Z1²
+        F d = affine_t::coeff_a() * a;               // D = a·A
+        F e = (x + y).sqr() - a - b;                 // E = (X1+Y1)² - A - B
+        F g = d + b;                                 // G = D + B
+        F f = g - c;                                 // F = G - C
+        F h = d - b;                                 // H = D - B
+        return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
+    }
+
+    // x = X/Z, y = Y/Z (Z != 0 on every reachable point).
+    GPUKIT_HD_COLD affine_t to_affine() const {
+        F zi = z.inverse();
+        return affine_t{x * zi, y * zi};
+    }
+};
+
+}  // namespace gpukit

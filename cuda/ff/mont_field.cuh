@@ -1,0 +1,248 @@
+// Prime field in Montgomery form over N 32-bit limbs, generic over the
+// modulus: a curve file supplies only `static constexpr uint32_t MODULUS[N]`
+// (little-endian words) and every Montgomery constant is derived here at
+// compile time.
+//
+// Representation: v = a·R mod p with R = 2^(32N), always fully reduced
+// (0 <= v < p), so equality is word equality and the canonical encoding is
+// unique. Multiplication is CIOS (Koç, Acar, Kaliski, "Analyzing and
+// Comparing Montgomery Multiplication Algorithms", IEEE Micro 1996, §4): the
+// product and the reduction are interleaved word by word, which keeps the
+// accumulator at N+2 words. The portable C++ below uses 64-bit
+// intermediate products; it is what the host tests check.
+#pragma once
+#include <cstdint>
+
+#include "common.cuh"
+
+namespace gpukit {
+
+template <class P>
+struct mont_field {
+    static constexpr int N = int(sizeof(P::MODULUS) / sizeof(uint32_t));
+    static constexpr uint32_t WORDS = N;
+    using limbs_t = detail::limbs<N>;
+
+    uint32_t v[N];
+
+    // ---- constants, derived at compile time from P::MODULUS -------------
+    static constexpr limbs_t make_modulus() {
+        limbs_t m{};
+        for (int i = 0; i < N; ++i) m.w[i] = P::MODULUS[i];
+        return m;
+    }
+    static constexpr limbs_t MOD = make_modulus();
+    static constexpr limbs_t make_one() {
+        limbs_t one{};
+        one.w[0] = 1;
+        return one;
+    }
+    // R mod p = 1·2^(32N) mod p, and R² mod p = R·2^(32N) mod p.
+    static constexpr limbs_t R1 = detail::mod_shift(make_one(), 32 * N, MOD);
+    static constexpr limbs_t R2 = detail::mod_shift(R1, 32 * N, MOD);
+    // -p^{-1} mod 2^32: the CIOS multiplier m = t0·INV makes t + m·p ≡ 0 mod 2^32.
+    static constexpr uint32_t INV = detail::neg_inv32(MOD.w[0]);
+    // p >= 2^(32N-1): 2p no longer fits N words (secp256k1). Every a + b and
+    // every CIOS result (< 2p) then needs its carry word kept.
+    static constexpr bool FULL_WIDTH = (MOD.w[N - 1] >> 31) != 0;
+    // p - 2, the Fermat inversion exponent.
+    static constexpr limbs_t make_p_minus_2() {
+        limbs_t two{};
+        two.w[0] = 2;
+        return detail::sub_words(MOD, two);
+    }
+    static constexpr limbs_t P_MINUS_2 = make_p_minus_2();
+
+    static_assert(N >= 2, "at least two limbs");
+    static_assert((P::MODULUS[0] & 1u) == 1u, "Montgomery arithmetic needs an odd modulus");
+    static_assert(P::MODULUS[N - 1] != 0u, "the top limb must be used (R = 2^(32N) must be the least power above p)");
+    static_assert(uint32_t(P::MODULUS[0] * (0u - INV)) == 1u, "INV is -p^{-1} mod 2^32");
+
+    // ---- construction ----------------------------------------------------
+    GPUKIT_HDI static constexpr mont_field zero() { return mont_field{}; }
+    GPUKIT_HDI static mont_field one() {
+        constexpr limbs_t r = R1;
+        mont_field x{};
+        for (int i = 0; i < N; ++i) x.v[i] = r.w[i];
+        return x;
+    }
+    // Montgomery form of a canonical constant (w < p), evaluated at compile
+    // time where the argument is a constant: w·R mod p by 32N modular doublings.
+    GPUKIT_HD static constexpr mont_field constant(const uint32_t* w) {
+        limbs_t x{};
+        for (int i = 0; i < N; ++i) x.w[i] = w[i];
+        x = detail::mod_shift(x, 32 * N, MOD);
+        mont_field r{};
+        for (int i = 0; i < N; ++i) r.v[i] = x.w[i];
+        return r;
+    }
+    // True when the N words w (a canonical integer) are < p.
+    GPUKIT_HDI static bool is_canonical(const uint32_t* w) {
+        constexpr limbs_t p = MOD;
+        uint32_t borrow = 0;
+        for (int i = 0; i < N; ++i) borrow = (uint32_t)(((uint64_t)w[i] - p.w[i] - borrow) >> 63);
+        return borrow != 0;
+    }
+    // w is a canonical integer < p: the result is w·R mod p.
+    GPUKIT_HDI static mont_field from_canonical(const uint32_t* w) {
+        constexpr limbs_t r2 = R2;
+        mont_field x, y;
+        for (int i = 0; i < N; ++i) {
+            x.v[i] = w[i];
+            y.v[i] = r2.w[i];
+        }
+        return x * y;  // w · R² · R^{-1} = w·R
+    }
+    // w already in Montgomery form (< p), e.g. arkworks' in-memory limbs.
+    GPUKIT_HDI static mont_field from_montgomery(const uint32_t* w) {
+        mont_field x;
+        for (int i = 0; i < N; ++i) x.v[i] = w[i];
+        return x;
+    }
+    // Writes the canonical integer: v·1·R^{-1} = a (CIOS output is < p).
+    GPUKIT_HDI void to_canonical(uint32_t* w) const {
+        mont_field one_raw{};
+        one_raw.v[0] = 1;
+        mont_field a = *this * one_raw;
+        for (int i = 0; i < N; ++i) w[i] = a.v[i];
+    }
+
+    // ---- helpers -----------------------------------------------------------
+    // r = t - p if (hi:t) >= p else t, for (hi:t) < 2p. When hi = 1, t - p
+    // borrows out of the top word and the borrow cancels hi, so the N-word
+    // difference is the true (hi:t) - p.
+    GPUKIT_HDI static void reduce_once(uint32_t* r, const uint32_t* t, uint32_t hi) {
+        constexpr limbs_t p = MOD;
+        uint32_t s[N];
+        uint32_t borrow = 0;
+        for (int i = 0; i < N; ++i) {
+            uint64_t d = (uint64_t)t[i] - p.w[i] - borrow;
+            s[i] = (uint32_t)d;
+            borrow = (uint32_t)(d >> 63);
+        }
+        uint32_t take_s = 0u - (hi | (borrow ^ 1u));  // all ones: use t - p
+        for (int i = 0; i < N; ++i) r[i] = (s[i] & take_s) | (t[i] & ~take_s);
+    }
+
+    // CIOS, portable. Invariant: at the end of round i, t < 2p. Round i adds
+    // a·b_i < p·2^32 to t < 2p, then m·p < p·2^32, and divides by 2^32:
+    // (2p + 2·p·(2^32-1)) / 2^32 < 2p. So t fits N words plus a carry bit,
+    // and the intermediate sums (< p·(2^32+2)) fit N+2 words. Each 64-bit
+    // step x·y + t + c is at most (2^32-1)² + 2(2^32-1) = 2^64 - 1.
+    GPUKIT_HDI static void mul_portable(uint32_t* r, const uint32_t* a, const uint32_t* b) {
+        constexpr limbs_t p = MOD;
+        uint32_t t[N + 2] = {};
+        for (int i = 0; i < N; ++i) {
+            uint64_t c = 0;
+            for (int j = 0; j < N; ++j) {
+                c = (uint64_t)a[j] * b[i] + t[j] + (c >> 32);  // t += a·b_i
+                t[j] = (uint32_t)c;
+            }
+            c = (uint64_t)t[N] + (c >> 32);
+            t[N] = (uint32_t)c;
+            t[N + 1] = (uint32_t)(c >> 32);
+            uint32_t m = t[0] * INV;                  // t + m·p ≡ 0 mod 2^32
+            c = (uint64_t)m * p.w[0] + t[0];          // low word becomes 0
+            for (int j = 1; j < N; ++j) {
+                c = (uint64_t)m * p.w[j] + t[j] + (c >> 32);
+                t[j - 1] = (uint32_t)c;               // shift down one word
+            }
+            c = (uint64_t)t[N] + (c >> 32);
+            t[N - 1] = (uint32_t)c;
+            t[N] = t[N + 1] + (uint32_t)(c >> 32);
+        }
+        reduce_once(r, t, t[N]);  // t < 2p
+    }
+
+    GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
+        mul_portable(r, a, b);
+    }
+
+    // ---- arithmetic ------------------------------------------------------
+    // a + b < 2p: one conditional subtraction. For a full-width p the sum
+    // can carry out of N words; the carry is passed to reduce_once.
+    GPUKIT_HDI friend mont_field operator+(const mont_field& a, const mont_field& b) {
+        uint32_t s[N];
+        uint64_t c = 0;
+        for (int i = 0; i < N; ++i) {
+            c = (uint64_t)a.v[i] + b.v[i] + (c >> 32);
+            s[i] = (uint32_t)c;
+        }
+        mont_field r;
+        reduce_once(r.v, s, (uint32_t)(c >> 32));
+        return r;
+    }
+    // a - b: if it borrows, a - b + 2^(32N) is in [2^(32N) - p, 2^(32N)) and
+    // adding p wraps it to a - b + p in [0, p).
+    GPUKIT_HDI friend mont_field operator-(const mont_field& a, const mont_field& b) {
+        constexpr limbs_t p = MOD;
+        uint32_t d[N];
+        uint32_t borrow = 0;
+        for (int i = 0; i < N; ++i) {
+            uint64_t x = (uint64_t)a.v[i] - b.v[i] - borrow;
+            d[i] = (uint32_t)x;
+            borrow = (uint32_t)(x >> 63);
+        }
+        uint32_t mask = 0u - borrow;
+        mont_field r;
+        uint64_t c = 0;
+        for (int i = 0; i < N; ++i) {
+            c = (uint64_t)d[i] + (p.w[i] & mask) + (c >> 32);
+            r.v[i] = (uint32_t)c;
+        }
+        return r;
+    }
+    GPUKIT_HDI friend mont_field operator*(const mont_field& a, const mont_field& b) {
+        mont_field r;
+        mul_words(r.v, a.v, b.v);
+        return r;
+    }
+    GPUKIT_HDI mont_field& operator+=(const mont_field& b) { return *this = *this + b; }
+    GPUKIT_HDI mont_field& operator-=(const mont_field& b) { return *this = *this - b; }
+    GPUKIT_HDI mont_field& operator*=(const mont_field& b) { return *this = *this * b; }
+
+    GPUKIT_HDI mont_field sqr() const { return *this * *this; }
+    GPUKIT_HDI mont_field dbl() const { return *this + *this; }
+    // -a = p - a, except -0 = 0 (p itself is not a reduced value).
+    GPUKIT_HDI mont_field neg() const {
+        constexpr limbs_t p = MOD;
+        uint32_t nz = 0;
+        for (int i = 0; i < N; ++i) nz |= v[i];
+        uint32_t mask = 0u - (uint32_t)(nz != 0);
+        mont_field r;
+        uint32_t borrow = 0;
+        for (int i = 0; i < N; ++i) {
+            uint64_t x = (uint64_t)p.w[i] - v[i] - borrow;
+            r.v[i] = (uint32_t)x & mask;
+            borrow = (uint32_t)(x >> 63);
+        }
+        return r;
+    }
+    GPUKIT_HDI bool is_zero() const {
+        uint32_t acc = 0;
+        for (int i = 0; i < N; ++i) acc |= v[i];
+        return acc == 0;
+    }
+    GPUKIT_HDI friend bool operator==(const mont_field& a, const mont_field& b) {
+        uint32_t acc = 0;
+        for (int i = 0; i < N; ++i) acc |= a.v[i] ^ b.v[i];
+        return acc == 0;
+    }
+    GPUKIT_HDI friend bool operator!=(const mont_field& a, const mont_field& b) { return !(a == b); }
+
+    // a^(p-2) = a^{-1} by Fermat's little theorem; 0 maps to 0. About 32N
+    // squarings and half as many multiplications: slow, but an MSM inverts
+    // only a handful of times (the final affine conversion), so a
+    // constant-time exponentiation beats a binary-GCD in code size and risk.
+    GPUKIT_HD_COLD mont_field inverse() const {
+        constexpr limbs_t e = P_MINUS_2;
+        mont_field r = one();
+        for (int i = 32 * N - 1; i >= 0; --i) {
+            r = r.sqr();
+            if ((e.w[i / 32] >> (i % 32)) & 1u) r = r * *this;
+        }
+        return r;
+    }
+};
+
+}  // namespace gpukit

@@ -1,0 +1,50 @@
+// BN254 G1 (alt_bn128), y² = x³ + 3 over a 254-bit field.
+// Constants only, from EIP-196 / ark-bn254 0.5.
+// The test crate (cuda/tests, test `constants`) checks each against arkworks.
+#pragma once
+#include <cstdint>
+
+#include "../cuda/curve_traits.cuh"
+#include "../cuda/ff/mont_field.cuh"
+#include "../cuda/ec/sw.cuh"
+
+namespace gpukit {
+
+struct bn254_fp {
+    // p, the base field modulus
+    //   = 21888242871839275222246405745257275088696311157297823662689037894645226208583
+    //   = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
+    static constexpr uint32_t MODULUS[8] = {
+        0xd87cfd47, 0x3c208c16, 0x6871ca8d, 0x97816a91,
+        0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72,
+    };
+};
+
+struct bn254_g1_coeffs {
+    // b = 3
+    static constexpr uint32_t B[8] = {
+        0x00000003, 0x00000000, 0x00000000, 0x00000000,
+        0x00000000, 0x00000000, 0x00000000, 0x00000000,
+    };
+};
+
+template <>
+struct curve_traits<bn254_g1> {
+    using field_t = mont_field<bn254_fp>;
+    using affine_t = sw_affine<field_t, bn254_g1_coeffs>;
+    using bucket_t = xyzz<field_t, bn254_g1_coeffs>;
+    static constexpr uint8_t ID = 1;
+    static constexpr uint32_t SCALAR_BITS = 254;
+    // r, the order of the prime-order subgroup
+    //   = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+    //   = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001
+    static constexpr uint32_t SCALAR_MODULUS[8] = {
+        0xf0000001, 0x43e1f593, 0x79b97091, 0x2833e848,
+        0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72,
+    };
+    static constexpr uint32_t POINT_BYTES = 64;
+    static constexpr uint32_t MAX_WINDOW = 24;
+    static constexpr const char* NAME = "bn254_g1";
+};
+
+}  // namespace gpukit
