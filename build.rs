@@ -1,4 +1,5 @@
-// Compiles the CUDA backend (cuda/gpukit.cu) when an nvcc is found, and
+// Compiles the CUDA backend (cuda/gpukit.cu and one instance file per curve
+// in cuda/instances/, compiled in parallel) when an nvcc is found, and
 // enables it in Rust through `cfg(gpukit_cuda)`; otherwise the crate builds
 // its CPU backends only. GPUKIT_NO_CUDA=1 forces the CPU-only build even where
 // nvcc exists. Feature `release-archs` adds sm_80/86/89 cubins and compute_90
@@ -25,10 +26,17 @@ fn main() {
         return;
     };
     let release_archs = std::env::var_os("CARGO_FEATURE_RELEASE_ARCHS").is_some();
+    let mut instances: Vec<PathBuf> = std::fs::read_dir(root.join("cuda/instances"))
+        .expect("cuda/instances exists")
+        .map(|entry| entry.expect("readable cuda/instances").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "cu"))
+        .collect();
+    instances.sort();
     toolchain
         .build(release_archs)
         .include(&root)
         .file(root.join("cuda/gpukit.cu"))
+        .files(instances)
         .compile("gpukit_cuda");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");

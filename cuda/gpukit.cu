@@ -1,8 +1,51 @@
-// extern "C" entry points of the CUDA backend, called by src/gpu.rs.
+// extern "C" entry points of the CUDA backend, called by src/gpu.rs. They
+// dispatch on the curve id through the one curve list (curves/all.cuh) to
+// curve_entries<C>, instantiated per curve in cuda/instances/. No C++
+// exception or CUDA error crosses this boundary: each entry returns a gpukit
+// status and writes a message into the caller's buffer.
 #include <cuda_runtime.h>
 #include <cstdint>
-#include <cstddef>
 #include <cstdio>
+#include <exception>
+#include <new>
+#include "../curves/all.cuh"
+#include "msm/curve_entries.cuh"
+#include "msm/resident_bases.cuh"
+#include "msm/status.cuh"
+
+namespace gpukit {
+namespace {
+
+int report(const gpukit_error& e, char* err, size_t err_len) {
+    if (err && err_len) snprintf(err, err_len, "%s", e.message.c_str());
+    return e.status;
+}
+
+// Runs `body` and turns whatever it throws into a status and a message.
+template <class F>
+int guarded(char* err, size_t err_len, F&& body) {
+    try {
+        body();
+        return STATUS_OK;
+    } catch (const gpukit_error& e) {
+        return report(e, err, err_len);
+    } catch (const std::bad_alloc&) {
+        return report({STATUS_OUT_OF_MEMORY, "host memory exhausted"}, err, err_len);
+    } catch (const std::exception& e) {
+        return report({STATUS_INTERNAL, std::string("internal error: ") + e.what()}, err, err_len);
+    } catch (...) {
+        return report({STATUS_INTERNAL, "internal error: unknown exception"}, err, err_len);
+    }
+}
+
+[[noreturn]] void unknown_curve(uint8_t curve_id) {
+    fail(STATUS_INTERNAL, "unknown curve id " + std::to_string(curve_id) + " reached the CUDA backend");
+}
+
+}  // namespace
+}  // namespace gpukit
+
+using namespace gpukit;
 
 extern "C" uint32_t gpukit_cuda_device_count() {
     int n = 0;
@@ -11,25 +54,55 @@ extern "C" uint32_t gpukit_cuda_device_count() {
         cudaGetLastError();
         return 0;
     }
-    return n < 0 ? 0u : (uint32_t)n;
+    return n < 0 ? 0u : uint32_t(n);
 }
 
-static int not_yet(char* err, size_t err_len) {
-    snprintf(err, err_len, "the GPU MSM is not built yet");
-    return 10;
+extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const uint8_t* scalars, uint32_t n,
+                               uint32_t window_c, uint32_t montgomery, uint32_t check_on_curve, uint32_t devices,
+                               uint8_t* out, char* err, size_t err_len) {
+    return guarded(err, err_len, [&] {
+        switch (curve_id) {
+#define GPUKIT_MSM_CASE(name, id)                                                                               \
+    case id:                                                                                                    \
+        return curve_entries<name>::msm(points, scalars, n, window_c, montgomery != 0, check_on_curve != 0, \
+                                        devices, out);
+            GPUKIT_CURVES(GPUKIT_MSM_CASE)
+#undef GPUKIT_MSM_CASE
+        }
+        unknown_curve(curve_id);
+    });
 }
 
-extern "C" int gpukit_cuda_msm(uint8_t, const uint8_t*, const uint8_t*, uint32_t, uint32_t,
-                               uint32_t, uint32_t, uint32_t, uint8_t*, char* err, size_t err_len) {
-    return not_yet(err, err_len);
-}
-extern "C" int gpukit_cuda_bases_new(uint8_t, const uint8_t*, uint32_t, uint32_t, uint32_t, uint32_t,
-                                     void** handle, char* err, size_t err_len) {
+extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t n, uint32_t montgomery,
+                                     uint32_t check_on_curve, uint32_t devices, void** handle, char* err,
+                                     size_t err_len) {
     *handle = nullptr;
-    return not_yet(err, err_len);
+    return guarded(err, err_len, [&] {
+        switch (curve_id) {
+#define GPUKIT_BASES_CASE(name, id)                                                                              \
+    case id:                                                                                                     \
+        *handle = curve_entries<name>::bases_new(points, n, montgomery != 0, check_on_curve != 0, devices); \
+        return;
+            GPUKIT_CURVES(GPUKIT_BASES_CASE)
+#undef GPUKIT_BASES_CASE
+        }
+        unknown_curve(curve_id);
+    });
 }
-extern "C" int gpukit_cuda_bases_msm(void*, const uint8_t*, uint32_t, uint32_t, uint32_t, uint8_t*,
-                                     char* err, size_t err_len) {
-    return not_yet(err, err_len);
+
+extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, uint32_t n, uint32_t batch,
+                                     uint32_t window_c, uint8_t* out, char* err, size_t err_len) {
+    return guarded(err, err_len, [&] {
+        const auto& bases = *static_cast<const resident_bases*>(handle);
+        switch (bases.curve_id) {
+#define GPUKIT_BASES_MSM_CASE(name, id) \
+    case id:                            \
+        return curve_entries<name>::bases_msm(bases, scalars, n, batch, window_c, out);
+            GPUKIT_CURVES(GPUKIT_BASES_MSM_CASE)
+#undef GPUKIT_BASES_MSM_CASE
+        }
+        unknown_curve(bases.curve_id);
+    });
 }
-extern "C" void gpukit_cuda_bases_free(void*) {}
+
+extern "C" void gpukit_cuda_bases_free(void* handle) { delete static_cast<resident_bases*>(handle); }

@@ -1,0 +1,107 @@
+// Running one MSM over several GPUs: each device's slice runs on its own host
+// thread and stream, in passes that fit its memory, and the partial sums are
+// added on the host.
+#pragma once
+#include <string>
+#include <thread>
+#include <vector>
+#include "device_buffer.cuh"
+#include "devices.cuh"
+#include "pippenger.cuh"
+
+namespace gpukit {
+
+// Runs body(i, stream) for every slice i, each on its device, concurrently
+// when there are several, and returns the results in slice order. The first
+// slice's error (in slice order) is rethrown after every thread has ended.
+template <class Body>
+auto run_per_slice(const std::vector<device_slice>& slices, Body body)
+    -> std::vector<decltype(body(size_t(0), cudaStream_t{}))> {
+    using R = decltype(body(size_t(0), cudaStream_t{}));
+    std::vector<R> results(slices.size());
+    std::vector<gpukit_error> errors(slices.size(), gpukit_error{STATUS_OK, {}});
+    auto run_one = [&](size_t i) {
+        try {
+            device_guard guard(slices[i].device);
+            stream_handle stream;
+            results[i] = body(i, stream.get());
+        } catch (const gpukit_error& e) {
+            errors[i] = e;
+        } catch (const std::bad_alloc&) {
+            errors[i] = {STATUS_OUT_OF_MEMORY, "host memory exhausted"};
+        } catch (const std::exception& e) {
+            errors[i] = {STATUS_INTERNAL, std::string("internal error: ") + e.what()};
+        }
+    };
+    if (slices.size() == 1) {
+        run_one(0);
+    } else {
+        std::vector<std::thread> threads;
+        for (size_t i = 0; i < slices.size(); i++) threads.emplace_back(run_one, i);
+        for (auto& t : threads) t.join();
+    }
+    for (const auto& e : errors)
+        if (e.status != STATUS_OK) throw e;
+    return results;
+}
+
+// Device bytes free for work on the current device, keeping a tenth back for
+// the allocator's pools and other users of the card.
+inline size_t work_budget() {
+    size_t free_bytes = 0, total = 0;
+    GPUKIT_CUDA(cudaMemGetInfo(&free_bytes, &total));
+    return free_bytes / 10 * 9;
+}
+
+// How many of `n` points one pass can take when each point also needs
+// `per_point` bytes of input storage on the device.
+template <class C>
+uint32_t points_per_pass(uint32_t n, uint32_t c, size_t per_point, size_t budget) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    uint32_t chunk = n;
+    while (chunk > 1 && size_t(chunk) * per_point + group_bytes(chunk, c, 1, sizeof(bucket_t)) > budget) chunk /= 2;
+    return chunk;
+}
+
+// One device's share of a one-shot MSM: its points and scalars are uploaded,
+// decoded and checked, in as many passes as its memory needs.
+template <class C>
+typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
+                                             uint32_t offset, uint32_t c, bool montgomery, bool check,
+                                             cudaStream_t stream) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
+    using bucket_t = typename T::bucket_t;
+    const size_t budget = work_budget();
+    const size_t per_point = sizeof(affine_t) + 32;
+    const uint32_t chunk = points_per_pass<C>(n, c, per_point, budget);
+    bucket_t total = bucket_t::identity();
+    for (uint32_t done = 0; done < n; done += chunk) {
+        const uint32_t m = std::min(chunk, n - done);
+        device_buffer<affine_t> d_points(m, stream);
+        device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
+        upload_points<C>(d_points.get(), points + size_t(done) * T::POINT_BYTES, m, montgomery, check,
+                         offset + done, stream);
+        upload_scalars<C>(d_scalars.get(), scalars + size_t(done) * 32, m, offset + done, stream);
+        total = total.add(msm_on_device<C>(d_points.get(), d_scalars.get(), m, c, budget - size_t(m) * per_point, stream));
+    }
+    return total;
+}
+
+// Adds the partial sums and writes the canonical affine result.
+template <class C>
+void encode_sum(const std::vector<typename curve_traits<C>::bucket_t>& sums, uint8_t* out) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
+    typename T::bucket_t total = T::bucket_t::identity();
+    for (const auto& s : sums) total = total.add(s);
+    affine_t a = total.is_identity() ? affine_t::identity() : total.to_affine();
+    constexpr uint32_t W = T::field_t::WORDS;
+    uint32_t words[2 * W];
+    a.x.to_canonical(words);
+    a.y.to_canonical(words + W);
+    static_assert(sizeof words == T::POINT_BYTES, "result must fill the wire point");
+    memcpy(out, words, sizeof words);
+}
+
+}  // namespace gpukit

@@ -1,0 +1,48 @@
+// Which GPUs an MSM uses: the caller's device mask picks them, and the points
+// are split into one contiguous slice per device.
+#pragma once
+#include <string>
+#include <vector>
+#include "status.cuh"
+
+namespace gpukit {
+
+inline uint32_t visible_device_count() {
+    int n = 0;
+    // No driver, an old driver or no device all read as zero devices.
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return n < 0 ? 0u : uint32_t(n);
+}
+
+// The ordinals named by `mask` (bit i = device i; 0 = every visible device).
+inline std::vector<int> select_devices(uint32_t mask) {
+    const uint32_t visible = visible_device_count();
+    if (visible == 0) fail(STATUS_NO_DEVICE, "no CUDA device is visible (no driver, or no GPU)");
+    std::vector<int> chosen;
+    for (uint32_t d = 0; d < visible && d < 32; d++)
+        if (mask == 0 || (mask >> d) & 1) chosen.push_back(int(d));
+    if (chosen.empty())
+        fail(STATUS_NO_DEVICE, "the device mask selects none of the " + std::to_string(visible) + " visible devices");
+    return chosen;
+}
+
+struct device_slice {
+    int device;
+    uint32_t offset, count;
+};
+
+// Equal contiguous slices, one per device; devices beyond n get none.
+inline std::vector<device_slice> split_over_devices(const std::vector<int>& devices, uint32_t n) {
+    std::vector<device_slice> slices;
+    const uint32_t k = uint32_t(devices.size());
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t lo = uint32_t(uint64_t(n) * i / k), hi = uint32_t(uint64_t(n) * (i + 1) / k);
+        if (hi > lo) slices.push_back({devices[i], lo, hi - lo});
+    }
+    return slices;
+}
+
+}  // namespace gpukit

@@ -1,0 +1,48 @@
+// Errors inside the CUDA backend: every failure becomes a gpukit status code
+// and a message, carried by one exception type that the extern "C" entry
+// points (cuda/gpukit.cu) catch. Nothing is thrown across the C boundary.
+#pragma once
+#include <cuda_runtime.h>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace gpukit {
+
+// Values mirror include/gpukit.h (ABI: never renumber).
+enum status_code : int {
+    STATUS_OK = 0,
+    STATUS_BAD_WINDOW = 3,
+    STATUS_POINT_NOT_ON_CURVE = 4,
+    STATUS_SCALAR_OUT_OF_RANGE = 6,
+    STATUS_NO_DEVICE = 7,
+    STATUS_DEVICE = 8,
+    STATUS_OUT_OF_MEMORY = 9,
+    STATUS_INTERNAL = 11,
+    STATUS_SIZE_MISMATCH = 13,
+    STATUS_BAD_ENCODING = 14,
+};
+
+struct gpukit_error {
+    int status;
+    std::string message;
+};
+
+[[noreturn]] inline void fail(int status, std::string message) {
+    throw gpukit_error{status, std::move(message)};
+}
+
+inline void check_cuda(cudaError_t err, const char* what) {
+    if (err == cudaSuccess) return;
+    // Clear the non-sticky error so that later calls on this thread start clean.
+    cudaGetLastError();
+    int status = (err == cudaErrorMemoryAllocation) ? STATUS_OUT_OF_MEMORY
+               : (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver) ? STATUS_NO_DEVICE
+               : STATUS_DEVICE;
+    fail(status, std::string(what) + ": " + cudaGetErrorName(err) + " (" + cudaGetErrorString(err) + ")");
+}
+
+#define GPUKIT_CUDA(call) ::gpukit::check_cuda((call), #call)
+#define GPUKIT_LAUNCHED(what) ::gpukit::check_cuda(cudaGetLastError(), what)
+
+}  // namespace gpukit
