@@ -58,8 +58,8 @@ fn crossover<C: Curve>() {
         let (p, s) = inputs::<C>(n);
         // Enough repetitions that each measurement is a few milliseconds.
         let reps = (256 / n).max(2);
-        let ts = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &serial)); }));
-        let tc = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &cpu)); }));
+        let ts = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &serial).expect("MSM")); }));
+        let tc = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &cpu).expect("MSM")); }));
         line += &format!(" n={n}: {:.1}/{:.1}us", ts / reps as f64 * 1e6, tc / reps as f64 * 1e6);
         if tc < ts {
             found.get_or_insert(n);
