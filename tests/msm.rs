@@ -20,7 +20,8 @@ fn check_all<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], expected: C:
     let configs = host_configs(windows)
         .into_iter()
         .chain(all_backends().into_iter().skip(3))
-        .filter(|c| serial || c.backend != Backend::Serial);
+        // Without serial (large n), Auto is left to the byte API below.
+        .filter(|c| serial || (c.backend != Backend::Serial && c.backend != Backend::Auto));
     for config in configs {
         let typed = gpukit::msm_with::<C>(points, scalars, &config)
             .unwrap_or_else(|e| panic!("n={n} {config:?}: {e}"));
@@ -152,7 +153,7 @@ fn blinded<C: Curve>() {
 /// m·n(n+1)(2n+1)/6·G, which checks a size too large for a quick reference.
 fn closed_form<C: Curve>() {
     let mut rng = SeededRng::new(0x636c_6f73 + C::ID as u64);
-    let n: u64 = 1 << 14;
+    let n: u64 = 5000;
     let g = C::Affine::generator().into_group();
     let m = C::Scalar::rand(&mut rng.rng);
     let mut acc = g;

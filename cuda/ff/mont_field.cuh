@@ -9,11 +9,15 @@
 // Comparing Montgomery Multiplication Algorithms", IEEE Micro 1996, §4): the
 // product and the reduction are interleaved word by word, which keeps the
 // accumulator at N+2 words. The portable C++ below uses 64-bit
-// intermediate products; it is what the host tests check.
+// intermediate products (host, tested against arkworks on the CPU); the
+// device runs the same algorithm on PTX carry chains (mont_ptx.cuh).
 #pragma once
 #include <cstdint>
 
 #include "common.cuh"
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+#include "mont_ptx.cuh"
+#endif
 
 namespace gpukit {
 
@@ -154,8 +158,18 @@ struct mont_field {
         reduce_once(r, t, t[N]);  // t < 2p
     }
 
+    // The device runs the same CIOS on PTX carry chains (mont_ptx.cuh), unless
+    // GPUKIT_PORTABLE_MUL is defined: the portable code compiles to
+    // IMAD.WIDE chains that need fewer registers (bench/NOTES.md compares).
     GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        constexpr limbs_t p = MOD;
+        uint32_t t[N];
+        uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, INV);
+        detail::reduce_once_ptx<N>(r, t, hi, p.w);
+#else
         mul_portable(r, a, b);
+#endif
     }
 
     // ---- arithmetic ------------------------------------------------------

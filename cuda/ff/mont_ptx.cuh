@@ -1,0 +1,122 @@
+// CIOS Montgomery multiplication on PTX carry chains (device only).
+//
+// Each round i of CIOS adds a·b_i and then m·p (m = t0·INV) to the
+// accumulator t and shifts it down one word. A 32×32-bit product has a low
+// and a high half, so each addition is two carry chains: the low halves
+// a_j·b_i into t_j, then the high halves into t_(j+1). PTX exposes the carry
+// flag through the .cc / madc forms; one round is 4N + 7 instructions of
+// which 4N + 1 are multiplies (2N mad.lo, 2N mad.hi, one mul.lo for m).
+//
+// The chains are separate asm statements, ordered by `volatile`; the loops
+// are fully unrolled, so no compiler-generated instruction that could touch
+// the carry flag sits between two links of a chain (the device tests run
+// every operation against arkworks).
+#pragma once
+#include <cstdint>
+
+namespace gpukit {
+namespace detail {
+namespace ptx {
+
+__device__ __forceinline__ uint32_t mad_lo_cc(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t r;
+    asm volatile("mad.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+__device__ __forceinline__ uint32_t madc_lo_cc(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t r;
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+__device__ __forceinline__ uint32_t mad_hi_cc(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t r;
+    asm volatile("mad.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+__device__ __forceinline__ uint32_t madc_hi_cc(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t r;
+    asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
+    return r;
+}
+__device__ __forceinline__ uint32_t addc_cc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ uint32_t addc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ uint32_t sub_cc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ uint32_t subc_cc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+__device__ __forceinline__ uint32_t subc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("subc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+
+}  // namespace ptx
+
+// t (N+2 words) += x·y_i, where x has N words: the low halves into t_0..t_(N-1)
+// with the carry run up to t_(N+1), then the high halves into t_1..t_N.
+template <int N>
+__device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint32_t yi) {
+    t[0] = ptx::mad_lo_cc(x[0], yi, t[0]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) t[j] = ptx::madc_lo_cc(x[j], yi, t[j]);
+    t[N] = ptx::addc_cc(t[N], 0);
+    t[N + 1] = ptx::addc(t[N + 1], 0);
+    t[1] = ptx::mad_hi_cc(x[0], yi, t[1]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) t[j + 1] = ptx::madc_hi_cc(x[j], yi, t[j + 1]);
+    t[N + 1] = ptx::addc(t[N + 1], 0);
+}
+
+// r (N words) and the returned carry word hold a·b·2^(-32N) mod p, < 2p, for
+// a, b < p. Same bounds as the portable CIOS (mont_field::mul_portable): at
+// the end of each round t < 2p, so the sums stay below 2^(32(N+2)) and the
+// top word after the shift is 0 or 1.
+template <int N>
+__device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b,
+                                                 const uint32_t* p, uint32_t inv) {
+    uint32_t t[N + 2];
+#pragma unroll
+    for (int j = 0; j < N + 2; ++j) t[j] = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+        mul_add_row<N>(t, a, b[i]);   // t += a·b_i
+        uint32_t m = t[0] * inv;      // t + m·p ≡ 0 mod 2^32
+        mul_add_row<N>(t, p, m);      // t += m·p; t_0 is now 0
+#pragma unroll
+        for (int j = 0; j < N + 1; ++j) t[j] = t[j + 1];  // t /= 2^32
+        t[N + 1] = 0;
+    }
+#pragma unroll
+    for (int j = 0; j < N; ++j) r[j] = t[j];
+    return t[N];
+}
+
+// r = t - p if (hi:t) >= p else t, for (hi:t) < 2p (see mont_field::reduce_once).
+template <int N>
+__device__ __forceinline__ void reduce_once_ptx(uint32_t* r, const uint32_t* t, uint32_t hi, const uint32_t* p) {
+    uint32_t s[N];
+    s[0] = ptx::sub_cc(t[0], p[0]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) s[j] = ptx::subc_cc(t[j], p[j]);
+    uint32_t borrow = ptx::subc(0, 0) & 1u;    // 0 - 0 - borrow: all ones on borrow
+    uint32_t take_s = 0u - (hi | (borrow ^ 1u));
+#pragma unroll
+    for (int j = 0; j < N; ++j) r[j] = (s[j] & take_s) | (t[j] & ~take_s);
+}
+
+}  // namespace detail
+}  // namespace gpukit
