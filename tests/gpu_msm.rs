@@ -1,0 +1,292 @@
+//! The GPU backend against arkworks, for every curve: sizes from 1 to 2^24
+//! (2^26 for BLS12-377 G1), explicit windows, resident bases, the edge cases,
+//! and the errors the device raises.
+//!
+//! Run on a machine with a GPU (scripts/device-check.sh does). Without one
+//! each test prints a notice and passes, unless GPUKIT_REQUIRE_GPU=1, which
+//! turns a missing GPU into a failure. Sizes above 2^20 run only with
+//! GPUKIT_GPU_LARGE=1: they need a large host and minutes.
+//!
+//! Two oracles: arkworks' multi-core VariableBaseMSM on random points, and
+//! for the large sizes the closed form over the points P_i = (i+1)·G, whose
+//! MSM is (Σ k_i·(i+1))·G — one field sum and one scalar multiplication.
+
+use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
+use ark_ff::{Field, PrimeField, UniformRand, Zero};
+use gpukit::{Backend, Bases, Config, Curve, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use rayon::prelude::*;
+
+fn gpu_present() -> bool {
+    if gpukit::gpu_count() > 0 {
+        return true;
+    }
+    assert!(
+        std::env::var("GPUKIT_REQUIRE_GPU").as_deref() != Ok("1"),
+        "GPUKIT_REQUIRE_GPU=1 but no usable GPU"
+    );
+    eprintln!("no GPU: GPU test skipped");
+    false
+}
+
+fn large_enabled() -> bool {
+    std::env::var("GPUKIT_GPU_LARGE").as_deref() == Ok("1")
+}
+
+fn gpu_config(window_c: u32) -> Config {
+    Config { backend: Backend::Gpu, window_c, ..Config::default() }
+}
+
+fn seed_rng(label: &str) -> ChaCha20Rng {
+    let seed = label.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
+    eprintln!("{label}: seed {seed:#x}");
+    ChaCha20Rng::seed_from_u64(seed)
+}
+
+/// Random points: random multiples of the generator, computed in parallel.
+fn random_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
+    let seeds: Vec<u64> = (0..n).map(|_| rng.gen()).collect();
+    let proj: Vec<C::Projective> = seeds
+        .par_iter()
+        .map(|&s| C::Affine::generator() * C::Scalar::rand(&mut ChaCha20Rng::seed_from_u64(s)))
+        .collect();
+    C::Projective::normalize_batch(&proj)
+}
+
+fn random_scalars<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Scalar> {
+    (0..n).map(|_| C::Scalar::rand(rng)).collect()
+}
+
+fn reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Affine {
+    C::Projective::msm(points, scalars).expect("equal lengths").into_affine()
+}
+
+/// P_i = (i+1)·G for i < n, by running sums in parallel blocks.
+fn generator_multiples<C: Curve>(n: usize) -> Vec<C::Affine> {
+    const BLOCK: usize = 1 << 14;
+    let g = C::Affine::generator();
+    let blocks: Vec<Vec<C::Affine>> = (0..n.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(|b| {
+            let lo = b * BLOCK;
+            let hi = (lo + BLOCK).min(n);
+            let mut acc = g * C::Scalar::from((lo + 1) as u64);
+            let mut proj = Vec::with_capacity(hi - lo);
+            for _ in lo..hi {
+                proj.push(acc);
+                acc += g;
+            }
+            C::Projective::normalize_batch(&proj)
+        })
+        .collect();
+    blocks.concat()
+}
+
+fn closed_form<C: Curve>(scalars: &[C::Scalar]) -> C::Affine {
+    let weight: C::Scalar = scalars
+        .par_iter()
+        .enumerate()
+        .map(|(i, k)| *k * C::Scalar::from((i + 1) as u64))
+        .sum();
+    (C::Affine::generator() * weight).into_affine()
+}
+
+fn check_random<C: Curve>(n: usize, window_c: u32) {
+    let mut rng = seed_rng(&format!("{}-random-{n}-c{window_c}", C::ID.name()));
+    let points = random_points::<C>(&mut rng, n);
+    let scalars = random_scalars::<C>(&mut rng, n);
+    check_against_reference::<C>(&points, &scalars, window_c, &format!("random n={n} c={window_c}"));
+}
+
+fn check_against_reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], window_c: u32, what: &str) {
+    let want = reference::<C>(points, scalars);
+    let got = gpukit::msm_with::<C>(points, scalars, &gpu_config(window_c))
+        .unwrap_or_else(|e| panic!("{} {what}: {e}", C::ID.name()));
+    assert_eq!(got, want, "{} {what}: typed API (Montgomery input)", C::ID.name());
+    // The wire path: canonical bytes in, canonical bytes out.
+    let bytes = gpukit::msm_bytes(
+        C::ID,
+        &gpukit::encoding::encode_points::<C>(points),
+        &gpukit::encoding::encode_scalars::<C>(scalars),
+        &gpu_config(window_c),
+    )
+    .unwrap_or_else(|e| panic!("{} {what} (bytes): {e}", C::ID.name()));
+    assert_eq!(bytes, gpukit::encoding::encode_points::<C>(&[want]), "{} {what}: wire API", C::ID.name());
+}
+
+fn check_closed_form<C: Curve>(log_n: u32) {
+    let n = 1usize << log_n;
+    let mut rng = seed_rng(&format!("{}-closed-{log_n}", C::ID.name()));
+    let points = generator_multiples::<C>(n);
+    let scalars: Vec<C::Scalar> = {
+        let seeds: Vec<u64> = (0..64).map(|_| rng.gen()).collect();
+        seeds
+            .par_iter()
+            .flat_map_iter(|&s| {
+                let mut r = ChaCha20Rng::seed_from_u64(s);
+                (0..n / 64).map(move |_| C::Scalar::rand(&mut r))
+            })
+            .collect()
+    };
+    let want = closed_form::<C>(&scalars);
+    let started = std::time::Instant::now();
+    let got = gpukit::msm_with::<C>(&points, &scalars, &gpu_config(0)).expect("gpu msm");
+    eprintln!("{} 2^{log_n}: {:?} (one-shot, points included)", C::ID.name(), started.elapsed());
+    assert_eq!(got, want, "{} closed form 2^{log_n}", C::ID.name());
+    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    let got = bases.msm(&scalars).expect("resident msm");
+    assert_eq!(got, want, "{} closed form 2^{log_n}, resident bases", C::ID.name());
+}
+
+fn check_edge_cases<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-edges", C::ID.name()));
+    let n = 1000;
+    let points = random_points::<C>(&mut rng, n);
+    let minus_one = -C::Scalar::ONE;
+
+    let zeros = vec![C::Scalar::zero(); n];
+    check_against_reference::<C>(&points, &zeros, 0, "zero scalars");
+    check_against_reference::<C>(&points, &vec![minus_one; n], 0, "every scalar r-1");
+    let same = C::Scalar::rand(&mut rng);
+    check_against_reference::<C>(&points, &vec![same; n], 0, "every scalar equal");
+    // One bucket per window holds all 2^16 points: the load balancer's case.
+    let many = random_points::<C>(&mut rng, 1 << 16);
+    check_against_reference::<C>(&many, &vec![same; 1 << 16], 0, "2^16 equal scalars");
+
+    let mut with_identity = points.clone();
+    for p in with_identity.iter_mut().step_by(3) {
+        *p = C::Affine::zero();
+    }
+    check_against_reference::<C>(&with_identity, &random_scalars::<C>(&mut rng, n), 0, "identity points");
+    check_against_reference::<C>(&vec![C::Affine::zero(); 40], &random_scalars::<C>(&mut rng, 40), 0, "all identity");
+
+    let repeated = vec![points[0]; n];
+    check_against_reference::<C>(&repeated, &random_scalars::<C>(&mut rng, n), 0, "repeated point");
+
+    // P and -P with equal scalars cancel; the same point twice doubles inside a bucket.
+    let mut pairs = Vec::new();
+    let mut ks = Vec::new();
+    for i in 0..100 {
+        let k = C::Scalar::rand(&mut rng);
+        let minus = (-points[i].into_group()).into_affine();
+        pairs.extend([points[i], minus, points[i], points[i]]);
+        ks.extend([k, k, k, -k]);
+    }
+    check_against_reference::<C>(&pairs, &ks, 0, "cancelling pairs");
+
+    let small: Vec<C::Scalar> = (0..n as u64).map(C::Scalar::from).collect();
+    check_against_reference::<C>(&points, &small, 0, "small scalars");
+    let large: Vec<C::Scalar> = (0..n as u64).map(|i| minus_one - C::Scalar::from(i)).collect();
+    check_against_reference::<C>(&points, &large, 0, "large scalars");
+    for n in [1, 2, 3, 31, 33, 63, 65] {
+        check_random::<C>(n, 0);
+    }
+}
+
+fn check_windows<C: Curve>() {
+    for c in [1, 2, 3, 5, 8, 13, 16, 20, 24] {
+        check_random::<C>(300, c);
+    }
+    let err = gpukit::msm_with::<C>(&[C::Affine::generator()], &[C::Scalar::ONE], &gpu_config(25)).unwrap_err();
+    assert_eq!(err.status(), Status::BadWindow);
+}
+
+fn check_sizes<C: Curve>() {
+    for log_n in (10..=20).step_by(2) {
+        check_random::<C>(1 << log_n, 0);
+    }
+}
+
+fn check_resident<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-resident", C::ID.name()));
+    let points = random_points::<C>(&mut rng, 5000);
+    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    let batch: Vec<Vec<C::Scalar>> = [5000, 5000, 5000].iter().map(|&n| random_scalars::<C>(&mut rng, n)).collect();
+    let got = bases.msm_batch(&batch).expect("batch");
+    for (k, got) in batch.iter().zip(got) {
+        assert_eq!(got, reference::<C>(&points, k), "{} resident batch", C::ID.name());
+    }
+    let prefix = random_scalars::<C>(&mut rng, 777);
+    assert_eq!(bases.msm(&prefix).unwrap(), reference::<C>(&points[..777], &prefix), "resident prefix");
+}
+
+fn check_device_errors<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-errors", C::ID.name()));
+    let points = random_points::<C>(&mut rng, 64);
+    let scalars = random_scalars::<C>(&mut rng, 64);
+    let mut wire = gpukit::encoding::encode_points::<C>(&points);
+    let scalar_bytes = gpukit::encoding::encode_scalars::<C>(&scalars);
+    let pb = C::ID.point_bytes();
+    // Flip one bit of y of point 17: off the curve.
+    wire[17 * pb + pb - 9] ^= 0x10;
+    let err = gpukit::msm_bytes(C::ID, &wire, &scalar_bytes, &gpu_config(0)).unwrap_err();
+    assert_eq!(err.status(), Status::PointNotOnCurve, "{}", err);
+    assert!(err.message().contains("17"), "{}", err);
+    // A coordinate of all ones is >= p for every field here.
+    let mut wire = gpukit::encoding::encode_points::<C>(&points);
+    let fb = C::ID.field_bytes();
+    wire[5 * pb..5 * pb + fb].fill(0xff);
+    let err = gpukit::msm_bytes(C::ID, &wire, &scalar_bytes, &gpu_config(0)).unwrap_err();
+    assert_eq!(err.status(), Status::BadEncoding, "{}", err);
+    // r itself is out of range.
+    let mut bad_scalars = scalar_bytes.clone();
+    let r = <C::Scalar as PrimeField>::MODULUS;
+    let r_bytes: Vec<u8> = r.as_ref().iter().flat_map(|l| l.to_le_bytes()).collect();
+    bad_scalars[9 * 32..10 * 32].copy_from_slice(&r_bytes[..32]);
+    let err = gpukit::msm_bytes(
+        C::ID,
+        &gpukit::encoding::encode_points::<C>(&points),
+        &bad_scalars,
+        &gpu_config(0),
+    )
+    .unwrap_err();
+    assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
+}
+
+fn check_concurrent<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-threads", C::ID.name()));
+    let cases: Vec<(Vec<C::Affine>, Vec<C::Scalar>)> = (0..8)
+        .map(|i| {
+            let n = 2000 + 37 * i;
+            (random_points::<C>(&mut rng, n), random_scalars::<C>(&mut rng, n))
+        })
+        .collect();
+    std::thread::scope(|s| {
+        for (points, scalars) in &cases {
+            s.spawn(move || {
+                let got = gpukit::msm_with::<C>(points, scalars, &gpu_config(0)).expect("concurrent msm");
+                assert_eq!(got, reference::<C>(points, scalars), "{} concurrent", C::ID.name());
+            });
+        }
+    });
+}
+
+macro_rules! gpu_suite {
+    ($($name:ident: $curve:ty, large: [$($log_n:expr),*];)*) => {$(
+        mod $name {
+            use super::*;
+            type C = $curve;
+            #[test] fn edge_cases() { if gpu_present() { check_edge_cases::<C>() } }
+            #[test] fn windows() { if gpu_present() { check_windows::<C>() } }
+            #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
+            #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
+            #[test] fn device_errors() { if gpu_present() { check_device_errors::<C>() } }
+            #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }
+            #[test] fn large_sizes() {
+                if gpu_present() && large_enabled() {
+                    $(check_closed_form::<C>($log_n);)*
+                }
+            }
+        }
+    )*};
+}
+
+gpu_suite! {
+    bn254_g1: gpukit::curves::Bn254G1, large: [22, 24];
+    bls12_381_g1: gpukit::curves::Bls12_381G1, large: [22, 24];
+    bls12_381_g2: gpukit::curves::Bls12_381G2, large: [];
+    bls12_377_g1: gpukit::curves::Bls12_377G1, large: [22, 26];
+    secp256k1: gpukit::curves::Secp256k1, large: [22];
+    banderwagon: gpukit::curves::Banderwagon, large: [22];
+}
