@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use std::time::Instant;
 
-fn run<C: Curve>(n: usize) {
+fn run<C: Curve>(n: usize) -> Result<(), gpukit::Error> {
     let mut rng = ChaCha20Rng::seed_from_u64(42);
     let g = C::Affine::generator().into_group();
     // Random points as running sums of a few random multiples of G: cheap to make.
@@ -27,9 +27,9 @@ fn run<C: Curve>(n: usize) {
     let points = C::Projective::normalize_batch(&points);
     let scalars: Vec<C::Scalar> = (0..n).map(|_| C::Scalar::rand(&mut rng)).collect();
     let config = Config::default();
-    let backend = gpukit::dispatch::resolve_backend(C::ID, n, &config).expect("a valid config");
+    let backend = gpukit::dispatch::resolve_backend(C::ID, n, &config)?;
     let start = Instant::now();
-    let q = gpukit::msm_with::<C>(&points, &scalars, &config).expect("MSM");
+    let q = gpukit::msm_with::<C>(&points, &scalars, &config)?;
     let elapsed = start.elapsed();
     let hex: String = gpukit::encoding::encode_point::<C>(&q).iter().map(|b| format!("{b:02x}")).collect();
     println!("curve    {}", C::ID.name());
@@ -37,6 +37,7 @@ fn run<C: Curve>(n: usize) {
     println!("backend  {backend:?} (gpus visible: {})", gpukit::gpu_count());
     println!("result   {hex}");
     println!("time     {:.3} ms", elapsed.as_secs_f64() * 1e3);
+    Ok(())
 }
 
 fn main() {
@@ -54,5 +55,8 @@ fn main() {
             }
         };
     }
-    gpukit::for_each_curve!(by_curve);
+    if let Err(e) = gpukit::for_each_curve!(by_curve) {
+        eprintln!("msm_demo: {e}");
+        std::process::exit(1);
+    }
 }
