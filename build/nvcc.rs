@@ -110,7 +110,8 @@ impl Toolchain {
 
     /// Links the CUDA runtime and libstdc++ statically, so a binary carried to
     /// another machine needs only glibc and libgcc_s there; the runtime finds
-    /// the driver (libcuda) with dlopen at run time.
+    /// the driver (libcuda) with dlopen at run time, so the binary loads
+    /// where no driver exists.
     pub fn link_runtime(&self) {
         println!("cargo:rustc-link-search=native={}", self.lib_dir.display());
         println!("cargo:rustc-link-lib=static=cudart_static");
@@ -121,7 +122,8 @@ impl Toolchain {
     }
 }
 
-/// libstdc++.a from the host C++ compiler's own installation.
+/// libstdc++.a from the host C++ compiler's own installation, so that a
+/// binary carried to another machine needs only glibc and libgcc_s there.
 pub fn link_static_libstdcxx() {
     let cxx = env::var("CXX").unwrap_or_else(|_| "g++".to_string());
     let out = std::process::Command::new(&cxx).arg("-print-file-name=libstdc++.a").output();
