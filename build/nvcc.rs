@@ -97,13 +97,15 @@ impl Toolchain {
         // ("nvcc fatal: Unknown option '-ffunction-sections'").
         env::set_var("NVCC", &self.nvcc);
         let mut b = cc::Build::new();
+        // Optimised in every profile: with debug info on (dev and test
+        // profiles) cc would pass nvcc -G, which turns off all device
+        // optimisation, so debug builds would time and test other code.
         b.cuda(true)
             .cudart("none")
             .cpp_link_stdlib(None)
+            .debug(false)
+            .opt_level(3)
             .flag("-std=c++17")
-            .flag("-O3")
-            .flag("-Xcompiler")
-            .flag("-O3")
             .flags(arch_flags(release_archs));
         b
     }
