@@ -97,20 +97,23 @@ impl Toolchain {
         // ("nvcc fatal: Unknown option '-ffunction-sections'").
         env::set_var("NVCC", &self.nvcc);
         let mut b = cc::Build::new();
+        // Optimised in every profile: with debug info on (dev and test
+        // profiles) cc would pass nvcc -G, which turns off all device
+        // optimisation, so debug builds would time and test other code.
         b.cuda(true)
             .cudart("none")
             .cpp_link_stdlib(None)
+            .debug(false)
+            .opt_level(3)
             .flag("-std=c++17")
-            .flag("-O3")
-            .flag("-Xcompiler")
-            .flag("-O3")
             .flags(arch_flags(release_archs));
         b
     }
 
     /// Links the CUDA runtime and libstdc++ statically, so a binary carried to
     /// another machine needs only glibc and libgcc_s there; the runtime finds
-    /// the driver (libcuda) with dlopen at run time.
+    /// the driver (libcuda) with dlopen at run time, so the binary loads
+    /// where no driver exists.
     pub fn link_runtime(&self) {
         println!("cargo:rustc-link-search=native={}", self.lib_dir.display());
         println!("cargo:rustc-link-lib=static=cudart_static");
@@ -121,7 +124,8 @@ impl Toolchain {
     }
 }
 
-/// libstdc++.a from the host C++ compiler's own installation.
+/// libstdc++.a from the host C++ compiler's own installation, so that a
+/// binary carried to another machine needs only glibc and libgcc_s there.
 pub fn link_static_libstdcxx() {
     let cxx = env::var("CXX").unwrap_or_else(|_| "g++".to_string());
     let out = std::process::Command::new(&cxx).arg("-print-file-name=libstdc++.a").output();

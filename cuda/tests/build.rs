@@ -1,0 +1,54 @@
+// Builds the check shims: the host shim (g++, always) and, when nvcc is found
+// (the same search as the main crate's build.rs, see build/nvcc.rs), the
+// device shim and the throughput launcher, enabling `cfg(gpukit_cuda)`.
+
+#[path = "../../build/nvcc.rs"]
+mod nvcc;
+
+use std::path::PathBuf;
+
+const DEVICE_SOURCES: &[&str] = &[
+    "shim/device_shim.cu",
+    "shim/device_bn254_g1.cu",
+    "shim/device_bls12_381_g1.cu",
+    "shim/device_bls12_381_g2.cu",
+    "shim/device_bls12_377_g1.cu",
+    "shim/device_secp256k1.cu",
+    "shim/device_banderwagon.cu",
+    "shim/throughput.cu",
+];
+
+fn main() {
+    let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root = here.join("../..");
+    println!("cargo:rustc-check-cfg=cfg(gpukit_cuda)");
+    for dir in ["shim", "../ff", "../ec", "../curve_traits.cuh", "../../curves", "../../build"] {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+    nvcc::rerun_on_env();
+
+    // libstdc++ is linked statically (below), as in the main crate: the
+    // test binaries are carried to the GPU machine, which may lack it.
+    cc::Build::new()
+        .cpp(true)
+        .cpp_link_stdlib(None)
+        .std("c++17")
+        .file(here.join("shim/host_shim.cpp"))
+        .compile("gpukit_check_host");
+
+    let Some(toolchain) = nvcc::find(&root) else {
+        nvcc::link_static_libstdcxx();
+        println!("cargo:warning=gpukit-cuda-tests: no nvcc found or GPUKIT_NO_CUDA is set: host checks only");
+        return;
+    };
+    // Several .cu files in one cc build are compiled as relocatable device
+    // code and device-linked once by cc; they do not call each other's device
+    // functions, the split only lets nvcc work on curves in parallel.
+    let mut build = toolchain.build(false);
+    for src in DEVICE_SOURCES {
+        build.file(here.join(src));
+    }
+    build.compile("gpukit_check_dev");
+    toolchain.link_runtime();
+    println!("cargo:rustc-cfg=gpukit_cuda");
+}

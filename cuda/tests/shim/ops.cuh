@@ -1,0 +1,114 @@
+// The operations that the tests run on one input each, written once for the
+// host shim (host_shim.cpp, g++) and the device shim (device_shim.cu, one
+// thread per input). All words are canonical (not Montgomery) except where
+// an op says otherwise, so that Rust compares them with arkworks directly.
+//
+// Layouts, W = field_t::WORDS:
+//   field ops  a, b, out: W words per element
+//   point ops  a, b, out: 4·W words per element (POINT_STRIDE); an affine
+//              point is x||y in the first 2·W words, a bucket point is its
+//              four coordinates (xyzz: X, Y, ZZ, ZZZ; Edwards: X, Y, T, Z)
+//   flags      out[0] of the element's slot is 1 or 0
+#pragma once
+#include <cstdint>
+
+#include "../../../curves/all.cuh"
+
+namespace gpukit {
+namespace check {
+
+enum field_op : uint32_t {
+    FP_ADD = 0,
+    FP_SUB = 1,
+    FP_MUL = 2,
+    FP_SQR = 3,
+    FP_DBL = 4,
+    FP_NEG = 5,
+    FP_INV = 6,
+    FP_TO_MONT = 7,        // out = Montgomery words of a
+    FP_FROM_MONT = 8,      // a is Montgomery words; out = canonical
+    FP_IS_CANONICAL = 9,   // a is any words; flag a < p
+    FP_EQ = 10,            // flag a == b
+    FP_IS_ZERO = 11,       // flag a == 0
+    FP_OPS = 12,
+};
+
+enum point_op : uint32_t {
+    PT_ADD_AFFINE = 0,     // a bucket, b affine: out affine (a + b)
+    PT_ADD = 1,            // a, b buckets: out affine (a + b)
+    PT_DBL = 2,            // a bucket: out affine (2a)
+    PT_TO_AFFINE = 3,      // a bucket: out affine
+    PT_NEG = 4,            // a affine: out affine (-a)
+    PT_NEG_BUCKET = 5,     // a bucket: out affine (-a)
+    PT_ON_CURVE = 6,       // a affine: flag
+    PT_IS_IDENTITY = 7,    // a affine: flag
+    PT_BUCKET_IS_IDENTITY = 8,  // a bucket: flag
+    PT_OPS = 9,
+};
+
+template <class F>
+GPUKIT_HD F load(const uint32_t* w) {
+    return F::from_canonical(w);
+}
+
+template <class C>
+struct ops {
+    using T = curve_traits<C>;
+    using F = typename T::field_t;
+    using A = typename T::affine_t;
+    using B = typename T::bucket_t;
+    static constexpr uint32_t W = F::WORDS;
+    static constexpr uint32_t POINT_STRIDE = 4 * W;
+
+    GPUKIT_HD static A load_affine(const uint32_t* w) { return A{load<F>(w), load<F>(w + W)}; }
+    GPUKIT_HD static B load_bucket(const uint32_t* w) {
+        return B{load<F>(w), load<F>(w + W), load<F>(w + 2 * W), load<F>(w + 3 * W)};
+    }
+    GPUKIT_HD static void store_affine(const A& p, uint32_t* out) {
+        p.x.to_canonical(out);
+        p.y.to_canonical(out + W);
+    }
+
+    // Returns false for an unknown op. Forced inline, so that a kernel built
+    // for one constant op keeps only that case of the switch.
+    GPUKIT_HDI static bool field(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out) {
+        switch (op) {
+            case FP_ADD: (load<F>(a) + load<F>(b)).to_canonical(out); return true;
+            case FP_SUB: (load<F>(a) - load<F>(b)).to_canonical(out); return true;
+            case FP_MUL: (load<F>(a) * load<F>(b)).to_canonical(out); return true;
+            case FP_SQR: load<F>(a).sqr().to_canonical(out); return true;
+            case FP_DBL: load<F>(a).dbl().to_canonical(out); return true;
+            case FP_NEG: load<F>(a).neg().to_canonical(out); return true;
+            case FP_INV: load<F>(a).inverse().to_canonical(out); return true;
+            case FP_TO_MONT: {
+                F x = load<F>(a);
+                const uint32_t* raw = reinterpret_cast<const uint32_t*>(&x);
+                for (uint32_t i = 0; i < W; ++i) out[i] = raw[i];
+                return true;
+            }
+            case FP_FROM_MONT: F::from_montgomery(a).to_canonical(out); return true;
+            case FP_IS_CANONICAL: out[0] = F::is_canonical(a); return true;
+            case FP_EQ: out[0] = load<F>(a) == load<F>(b); return true;
+            case FP_IS_ZERO: out[0] = load<F>(a).is_zero(); return true;
+            default: return false;
+        }
+    }
+
+    GPUKIT_HDI static bool point(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out) {
+        switch (op) {
+            case PT_ADD_AFFINE: store_affine(load_bucket(a).add_affine(load_affine(b)).to_affine(), out); return true;
+            case PT_ADD: store_affine(load_bucket(a).add(load_bucket(b)).to_affine(), out); return true;
+            case PT_DBL: store_affine(load_bucket(a).dbl().to_affine(), out); return true;
+            case PT_TO_AFFINE: store_affine(load_bucket(a).to_affine(), out); return true;
+            case PT_NEG: store_affine(load_affine(a).neg(), out); return true;
+            case PT_NEG_BUCKET: store_affine(load_bucket(a).neg().to_affine(), out); return true;
+            case PT_ON_CURVE: out[0] = load_affine(a).on_curve(); return true;
+            case PT_IS_IDENTITY: out[0] = load_affine(a).is_identity(); return true;
+            case PT_BUCKET_IS_IDENTITY: out[0] = load_bucket(a).is_identity(); return true;
+            default: return false;
+        }
+    }
+};
+
+}  // namespace check
+}  // namespace gpukit

@@ -1,0 +1,125 @@
+// Field multiplication throughput on the GPU: every thread runs CHAINS
+// independent chains x_k <- x_k·y_k (each multiplication depends on the
+// previous one of its chain, the chains interleave to hide latency), and the
+// launch covers every SM many times over. Timed with CUDA events, after a
+// warm-up launch; the caller takes the median of several runs. Two variants
+// of the multiplication: the device default (PTX carry chains) and the
+// portable CIOS (what GPUKIT_PORTABLE_MUL selects), and 1, 2 or 4 chains per
+// thread (more chains hide latency but cost registers, hence occupancy).
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+#include "../../../curves/all.cuh"
+
+using namespace gpukit;
+
+namespace {
+
+constexpr int MAX_CHAINS = 4;
+
+template <class F, bool PORTABLE>
+__device__ __forceinline__ F mul(const F& a, const F& b) {
+    if constexpr (PORTABLE) {
+        F r;
+        F::mul_portable(r.v, a.v, b.v);
+        return r;
+    } else {
+        return a * b;
+    }
+}
+
+template <class F, bool PORTABLE, int CHAINS>
+__global__ void mul_chains(uint32_t* io, uint32_t iters) {
+    const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const size_t stride = size_t(gridDim.x) * blockDim.x;
+    F x[CHAINS], y[CHAINS];
+#pragma unroll
+    for (int k = 0; k < CHAINS; ++k) {
+        // Distinct, thread-dependent starting values (any words < p will do:
+        // the top word is cleared, and every modulus here uses its top word).
+        for (int i = 0; i < F::N; ++i) {
+            x[k].v[i] = io[(size_t(k) * F::N + i) * stride + t];
+            y[k].v[i] = io[(size_t(CHAINS + k) * F::N + i) * stride + t];
+        }
+        x[k].v[F::N - 1] = 0;
+        y[k].v[F::N - 1] = 0;
+    }
+    for (uint32_t it = 0; it < iters; ++it) {
+#pragma unroll
+        for (int k = 0; k < CHAINS; ++k) x[k] = mul<F, PORTABLE>(x[k], y[k]);
+    }
+    // Stored so that the multiplications are not dead code.
+#pragma unroll
+    for (int k = 0; k < CHAINS; ++k)
+        for (int i = 0; i < F::N; ++i) io[(size_t(k) * F::N + i) * stride + t] = x[k].v[i];
+}
+
+template <class F, bool PORTABLE, int CHAINS>
+int time_runs(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, float* ms) {
+    const size_t n = size_t(blocks) * threads;
+    const size_t words = n * 2 * MAX_CHAINS * F::N;
+    uint32_t* io = nullptr;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    bool ok = cudaMalloc(&io, words * sizeof(uint32_t)) == cudaSuccess &&
+              cudaMemset(io, 0x5a, words * sizeof(uint32_t)) == cudaSuccess &&
+              cudaEventCreate(&start) == cudaSuccess && cudaEventCreate(&stop) == cudaSuccess;
+    if (ok) {
+        mul_chains<F, PORTABLE, CHAINS><<<blocks, threads>>>(io, iters);  // warm-up: clocks up, module loaded
+        ok = cudaDeviceSynchronize() == cudaSuccess;
+    }
+    for (uint32_t r = 0; ok && r < runs; ++r) {
+        cudaEventRecord(start);
+        mul_chains<F, PORTABLE, CHAINS><<<blocks, threads>>>(io, iters);
+        cudaEventRecord(stop);
+        ok = cudaEventSynchronize(stop) == cudaSuccess && cudaEventElapsedTime(&ms[r], start, stop) == cudaSuccess;
+    }
+    if (start) cudaEventDestroy(start);
+    if (stop) cudaEventDestroy(stop);
+    cudaFree(io);
+    ok = ok && cudaGetLastError() == cudaSuccess;
+    return ok ? 0 : -2;
+}
+
+template <class F>
+int time_variant(uint32_t portable, uint32_t chains, uint32_t blocks, uint32_t threads, uint32_t iters,
+                 uint32_t runs, float* ms) {
+    switch (chains * 2 + (portable ? 1 : 0)) {
+        case 2: return time_runs<F, false, 1>(blocks, threads, iters, runs, ms);
+        case 3: return time_runs<F, true, 1>(blocks, threads, iters, runs, ms);
+        case 4: return time_runs<F, false, 2>(blocks, threads, iters, runs, ms);
+        case 5: return time_runs<F, true, 2>(blocks, threads, iters, runs, ms);
+        case 8: return time_runs<F, false, 4>(blocks, threads, iters, runs, ms);
+        case 9: return time_runs<F, true, 4>(blocks, threads, iters, runs, ms);
+        default: return -1;
+    }
+}
+
+}  // namespace
+
+// Fills ms[0..runs) with the time of each launch of blocks·threads threads,
+// each running `chains` (1, 2, 4) chains of `iters` multiplications; limbs is
+// 8 (BN254 Fp) or 12 (BLS12-381 Fp); portable = 1 times the portable CIOS.
+// Writes the device name and SM count. 0, -1 bad arguments, -2 CUDA error.
+extern "C" int gpukit_check_dev_fieldmul_throughput(uint32_t limbs, uint32_t portable, uint32_t chains,
+                                                    uint32_t blocks, uint32_t threads, uint32_t iters,
+                                                    uint32_t runs, float* ms, char* name, size_t name_len,
+                                                    uint32_t* sm_count) {
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+        cudaGetLastError();
+        return -2;
+    }
+    snprintf(name, name_len, "%s", prop.name);
+    *sm_count = uint32_t(prop.multiProcessorCount);
+    switch (limbs) {
+        case 8:
+            return time_variant<curve_traits<bn254_g1>::field_t>(portable, chains, blocks, threads, iters, runs, ms);
+        case 12:
+            return time_variant<curve_traits<bls12_381_g1>::field_t>(portable, chains, blocks, threads, iters, runs,
+                                                                     ms);
+        default: return -1;
+    }
+}

@@ -1,0 +1,214 @@
+//! Safe wrappers over the check shims (shim/host_shim.cpp, and with CUDA
+//! shim/device_shim.cu): each call runs one arithmetic op of gpukit's
+//! CUDA/C++ headers on many inputs, on the host or on the GPU. The op codes
+//! mirror shim/ops.cuh and shim/constants.cuh.
+
+use std::ffi::CStr;
+
+pub mod op {
+    pub const FP_ADD: u32 = 0;
+    pub const FP_SUB: u32 = 1;
+    pub const FP_MUL: u32 = 2;
+    pub const FP_SQR: u32 = 3;
+    pub const FP_DBL: u32 = 4;
+    pub const FP_NEG: u32 = 5;
+    pub const FP_INV: u32 = 6;
+    pub const FP_TO_MONT: u32 = 7;
+    pub const FP_FROM_MONT: u32 = 8;
+    pub const FP_IS_CANONICAL: u32 = 9;
+    pub const FP_EQ: u32 = 10;
+    pub const FP_IS_ZERO: u32 = 11;
+
+    pub const PT_ADD_AFFINE: u32 = 0;
+    pub const PT_ADD: u32 = 1;
+    pub const PT_DBL: u32 = 2;
+    pub const PT_TO_AFFINE: u32 = 3;
+    pub const PT_NEG: u32 = 4;
+    pub const PT_NEG_BUCKET: u32 = 5;
+    pub const PT_ON_CURVE: u32 = 6;
+    pub const PT_IS_IDENTITY: u32 = 7;
+    pub const PT_BUCKET_IS_IDENTITY: u32 = 8;
+}
+
+pub mod constant {
+    pub const MODULUS: u32 = 0;
+    pub const R: u32 = 1;
+    pub const R2: u32 = 2;
+    pub const INV: u32 = 3;
+    pub const SCALAR_MODULUS: u32 = 4;
+    pub const SCALAR_BITS: u32 = 5;
+    pub const POINT_BYTES: u32 = 6;
+    pub const MAX_WINDOW: u32 = 7;
+    pub const ID: u32 = 8;
+    pub const FIELD_WORDS: u32 = 9;
+    pub const COEFF_B: u32 = 10;
+    pub const COEFF_A: u32 = 11;
+    pub const COEFF_D: u32 = 12;
+    pub const NONRESIDUE: u32 = 13;
+}
+
+mod ffi {
+    extern "C" {
+        pub fn gpukit_check_fp_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize) -> i32;
+        pub fn gpukit_check_point_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize)
+            -> i32;
+        pub fn gpukit_check_constant(curve: u8, which: u32, out: *mut u32, cap: u32) -> i32;
+        pub fn gpukit_check_curve_name(curve: u8) -> *const std::ffi::c_char;
+    }
+    #[cfg(gpukit_cuda)]
+    extern "C" {
+        pub fn gpukit_check_dev_device_count() -> u32;
+        pub fn gpukit_check_dev_fp_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize)
+            -> i32;
+        pub fn gpukit_check_dev_point_op(
+            curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize,
+        ) -> i32;
+        pub fn gpukit_check_dev_fieldmul_throughput(
+            limbs: u32, portable: u32, chains: u32, blocks: u32, threads: u32, iters: u32, runs: u32,
+            ms: *mut f32, name: *mut std::ffi::c_char, name_len: usize, sm_count: *mut u32,
+        ) -> i32;
+    }
+}
+
+/// Where an op runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Host,
+    Device,
+}
+
+/// Number of CUDA devices; 0 when built without nvcc.
+pub fn device_count() -> u32 {
+    #[cfg(gpukit_cuda)]
+    // SAFETY: no arguments; the shim catches every CUDA error.
+    return unsafe { ffi::gpukit_check_dev_device_count() };
+    #[cfg(not(gpukit_cuda))]
+    0
+}
+
+/// The targets a test runs on: always the host; the device when the shim was
+/// built with CUDA and a GPU is present. Without a device this prints a
+/// notice, and panics if GPUKIT_REQUIRE_GPU=1.
+pub fn targets() -> Vec<Target> {
+    if device_count() > 0 {
+        return vec![Target::Host, Target::Device];
+    }
+    let why = if cfg!(gpukit_cuda) { "no CUDA device at run time" } else { "built without nvcc" };
+    let required = std::env::var("GPUKIT_REQUIRE_GPU").is_ok_and(|v| v == "1");
+    assert!(!required, "GPUKIT_REQUIRE_GPU=1 but the device checks cannot run: {why}");
+    eprintln!("notice: device checks skipped ({why}); host checks only");
+    vec![Target::Host]
+}
+
+type OpFn = unsafe extern "C" fn(u8, u32, *const u32, *const u32, *mut u32, usize) -> i32;
+
+fn run(f: OpFn, curve: u8, op: u32, a: &[u32], b: &[u32], stride: usize) -> Vec<u32> {
+    assert_eq!(a.len() % stride, 0);
+    assert_eq!(a.len(), b.len());
+    let count = a.len() / stride;
+    let mut out = vec![0u32; a.len()];
+    // SAFETY: a, b and out each hold count·stride words, the stride the shim
+    // uses for this curve and op kind (checked by the callers' layouts).
+    let rc = unsafe { f(curve, op, a.as_ptr(), b.as_ptr(), out.as_mut_ptr(), count) };
+    assert_eq!(rc, 0, "shim op {op} on curve {curve} failed with {rc}");
+    out
+}
+
+fn field_fn(target: Target) -> OpFn {
+    match target {
+        Target::Host => ffi::gpukit_check_fp_op,
+        #[cfg(gpukit_cuda)]
+        Target::Device => ffi::gpukit_check_dev_fp_op,
+        #[cfg(not(gpukit_cuda))]
+        Target::Device => unreachable!("targets() offers Device only when built with CUDA"),
+    }
+}
+
+fn point_fn(target: Target) -> OpFn {
+    match target {
+        Target::Host => ffi::gpukit_check_point_op,
+        #[cfg(gpukit_cuda)]
+        Target::Device => ffi::gpukit_check_dev_point_op,
+        #[cfg(not(gpukit_cuda))]
+        Target::Device => unreachable!("targets() offers Device only when built with CUDA"),
+    }
+}
+
+/// A field op on elements of `words` u32 each (field_t::WORDS of the curve).
+pub fn field_op(target: Target, curve: u8, op: u32, a: &[u32], b: &[u32], words: usize) -> Vec<u32> {
+    run(field_fn(target), curve, op, a, b, words)
+}
+
+/// A point op; every element occupies 4·words u32 in a, b and the output.
+pub fn point_op(target: Target, curve: u8, op: u32, a: &[u32], b: &[u32], words: usize) -> Vec<u32> {
+    run(point_fn(target), curve, op, a, b, 4 * words)
+}
+
+/// A constant as the headers define or derive it, or None when it does not
+/// apply to the curve.
+pub fn constant(curve: u8, which: u32) -> Option<Vec<u32>> {
+    let mut out = vec![0u32; 64];
+    // SAFETY: out holds 64 words and the shim writes at most cap of them.
+    let n = unsafe { ffi::gpukit_check_constant(curve, which, out.as_mut_ptr(), out.len() as u32) };
+    (n >= 0).then(|| {
+        out.truncate(n as usize);
+        out
+    })
+}
+
+/// curve_traits<C>::NAME.
+pub fn curve_name(curve: u8) -> Option<String> {
+    // SAFETY: the shim returns a static NUL-terminated string or null.
+    let p = unsafe { ffi::gpukit_check_curve_name(curve) };
+    (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+}
+
+/// What one throughput run measures (see shim/throughput.cu).
+#[derive(Debug, Clone, Copy)]
+pub struct ThroughputSetup {
+    /// 8 (BN254 Fp) or 12 (BLS12-381 Fp).
+    pub limbs: u32,
+    /// Time the portable CIOS instead of the device default (PTX).
+    pub portable: bool,
+    /// Independent multiplication chains per thread: 1, 2 or 4.
+    pub chains: u32,
+    pub blocks: u32,
+    pub threads: u32,
+    /// Multiplications per chain.
+    pub iters: u32,
+    pub runs: u32,
+}
+
+/// One throughput measurement.
+#[derive(Debug, Clone)]
+pub struct Throughput {
+    pub device: String,
+    pub sm_count: u32,
+    /// Milliseconds of each timed launch.
+    pub runs_ms: Vec<f32>,
+    /// Field multiplications per launch.
+    pub muls_per_launch: f64,
+}
+
+/// Times `s.runs` launches of the dependent-chain multiplication kernel.
+#[cfg(gpukit_cuda)]
+pub fn fieldmul_throughput(s: ThroughputSetup) -> Result<Throughput, i32> {
+    let mut ms = vec![0f32; s.runs as usize];
+    let mut name = vec![0 as std::ffi::c_char; 256];
+    let mut sm_count = 0u32;
+    // SAFETY: ms holds `runs` floats, name 256 bytes; the shim writes within them.
+    let rc = unsafe {
+        ffi::gpukit_check_dev_fieldmul_throughput(
+            s.limbs, u32::from(s.portable), s.chains, s.blocks, s.threads, s.iters, s.runs, ms.as_mut_ptr(),
+            name.as_mut_ptr(), name.len(), &mut sm_count,
+        )
+    };
+    if rc != 0 {
+        return Err(rc);
+    }
+    // SAFETY: the shim wrote a NUL-terminated name (snprintf).
+    let device = unsafe { CStr::from_ptr(name.as_ptr()) }.to_string_lossy().into_owned();
+    let muls_per_launch =
+        f64::from(s.blocks) * f64::from(s.threads) * f64::from(s.iters) * f64::from(s.chains);
+    Ok(Throughput { device, sm_count, runs_ms: ms, muls_per_launch })
+}

@@ -1,0 +1,152 @@
+//! Every point op of sw.cuh (XYZZ) and edwards.cuh (extended) against
+//! arkworks: random points, bucket inputs with random Z, and the exceptional
+//! cases P + P, P + (-P), the identity on either side (and, for Bandersnatch,
+//! points of the coset by the 2-torsion point that Banderwagon allows).
+
+mod common;
+
+use ark_ec::{AffineRepr, CurveGroup};
+use ark_ff::One;
+use common::*;
+use gpukit_cuda_tests::{op, point_op, targets, Target};
+
+const RANDOM: usize = 500;
+
+fn points<C: TestCurve>(seed: u64) -> Vec<C::Affine> {
+    let mut rng = rng(seed);
+    let mut v: Vec<C::Affine> = (0..RANDOM).map(|_| C::random_point(&mut rng)).collect();
+    if let Some(t) = C::order2_point() {
+        // Every fourth point moved to the coset P + T, and T itself.
+        for p in v.iter_mut().step_by(4) {
+            *p = (*p + t).into_affine();
+        }
+        v.push(t);
+    }
+    v
+}
+
+/// (P, Q) operand pairs: random, P + P, P + (-P), identity on each side and both.
+fn cases<C: TestCurve>(seed: u64) -> Vec<(C::Affine, C::Affine)> {
+    let a = points::<C>(seed);
+    let b = points::<C>(seed + 1);
+    let o = C::Affine::zero();
+    let mut v: Vec<_> = a.iter().zip(&b).map(|(p, q)| (*p, *q)).collect();
+    for p in a.iter().take(50) {
+        v.extend([(*p, *p), (*p, neg::<C>(p)), (o, *p), (*p, o)]);
+    }
+    v.push((o, o));
+    v
+}
+
+fn neg<C: TestCurve>(p: &C::Affine) -> C::Affine {
+    (-p.into_group()).into_affine()
+}
+
+fn lambdas<C: TestCurve>(n: usize, seed: u64) -> Vec<C::F> {
+    let mut rng = rng(seed);
+    let mut v: Vec<C::F> = (0..n).map(|_| nonzero::<C::F>(&mut rng)).collect();
+    v[0] = C::F::one(); // Z = 1, as a bucket just loaded from an affine point
+    v
+}
+
+fn decode<C: TestCurve>(out: &[u32]) -> Vec<C::Affine> {
+    out.chunks(4 * C::F::WORDS).map(affine_from_words::<C>).collect()
+}
+
+fn flags<C: TestCurve>(out: &[u32]) -> Vec<bool> {
+    out.chunks(4 * C::F::WORDS).map(|c| c[0] == 1).collect()
+}
+
+fn expect_points<C: TestCurve>(t: Target, what: &str, got: &[C::Affine], want: &[C::Affine], inputs: &[String]) {
+    assert_eq!(got.len(), want.len());
+    for i in 0..got.len() {
+        assert_eq!(got[i], want[i], "{} {t:?} {what} [#{i}] on {}", C::NAME, inputs[i]);
+    }
+}
+
+fn check_points<C: TestCurve>(t: Target)
+where
+    C::Affine: OnCurve,
+{
+    let w = C::F::WORDS;
+    let seed = u64::from(C::ID) * 1000;
+    let cases = cases::<C>(seed);
+    let l1 = lambdas::<C>(cases.len(), seed + 2);
+    let l2 = lambdas::<C>(cases.len(), seed + 3);
+    let desc: Vec<String> = cases.iter().map(|(p, q)| format!("P = {p}, Q = {q}")).collect();
+    let sums: Vec<C::Affine> = cases.iter().map(|(p, q)| (*p + *q).into_affine()).collect();
+    let bucket_p: Vec<u32> = cases.iter().zip(&l1).flat_map(|((p, _), l)| bucket_words::<C>(p, *l)).collect();
+    let bucket_q: Vec<u32> = cases.iter().zip(&l2).flat_map(|((_, q), l)| bucket_words::<C>(q, *l)).collect();
+    let affine_p: Vec<u32> = cases.iter().flat_map(|(p, _)| affine_words::<C>(p)).collect();
+    let affine_q: Vec<u32> = cases.iter().flat_map(|(_, q)| affine_words::<C>(q)).collect();
+
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_ADD_AFFINE, &bucket_p, &affine_q, w));
+    expect_points::<C>(t, "add_affine", &got, &sums, &desc);
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_ADD, &bucket_p, &bucket_q, w));
+    expect_points::<C>(t, "add", &got, &sums, &desc);
+
+    let ps: Vec<C::Affine> = cases.iter().map(|(p, _)| *p).collect();
+    let doubled: Vec<C::Affine> = ps.iter().map(|p| (*p + *p).into_affine()).collect();
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_DBL, &bucket_p, &bucket_p, w));
+    expect_points::<C>(t, "dbl", &got, &doubled, &desc);
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_TO_AFFINE, &bucket_p, &bucket_p, w));
+    expect_points::<C>(t, "to_affine", &got, &ps, &desc);
+    let negated: Vec<C::Affine> = ps.iter().map(neg::<C>).collect();
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_NEG, &affine_p, &affine_p, w));
+    expect_points::<C>(t, "neg", &got, &negated, &desc);
+    let got = decode::<C>(&point_op(t, C::ID, op::PT_NEG_BUCKET, &bucket_p, &bucket_p, w));
+    expect_points::<C>(t, "bucket neg", &got, &negated, &desc);
+
+    let is_id = flags::<C>(&point_op(t, C::ID, op::PT_IS_IDENTITY, &affine_p, &affine_p, w));
+    let bucket_is_id = flags::<C>(&point_op(t, C::ID, op::PT_BUCKET_IS_IDENTITY, &bucket_p, &bucket_p, w));
+    for i in 0..ps.len() {
+        assert_eq!(is_id[i], ps[i].is_zero(), "{} {t:?} is_identity [#{i}] {}", C::NAME, ps[i]);
+        assert_eq!(bucket_is_id[i], ps[i].is_zero(), "{} {t:?} bucket is_identity [#{i}] {}", C::NAME, ps[i]);
+    }
+
+    // on_curve: every point (and the identity) is; moving y by 1 leaves the curve.
+    let on = flags::<C>(&point_op(t, C::ID, op::PT_ON_CURVE, &affine_p, &affine_p, w));
+    assert!(on.iter().all(|&f| f), "{} {t:?} on_curve of curve points", C::NAME);
+    let off: Vec<u32> = ps
+        .iter()
+        .flat_map(|p| {
+            let (x, y) = C::xy(p);
+            words_of(&[x, y + C::F::one()])
+        })
+        .collect();
+    let on = flags::<C>(&point_op(t, C::ID, op::PT_ON_CURVE, &off, &off, w));
+    for (i, p) in ps.iter().enumerate() {
+        let (x, y) = C::xy(p);
+        let moved = C::from_xy(x, y + C::F::one());
+        let really_on = moved.is_on_curve_checked();
+        assert_eq!(on[i], really_on, "{} {t:?} on_curve of ({x}, {y} + 1)", C::NAME);
+    }
+}
+
+/// is_on_curve for arkworks affine points of either model.
+trait OnCurve {
+    fn is_on_curve_checked(&self) -> bool;
+}
+impl<P: ark_ec::short_weierstrass::SWCurveConfig> OnCurve for ark_ec::short_weierstrass::Affine<P> {
+    fn is_on_curve_checked(&self) -> bool {
+        self.is_on_curve()
+    }
+}
+impl<P: ark_ec::twisted_edwards::TECurveConfig> OnCurve for ark_ec::twisted_edwards::Affine<P> {
+    fn is_on_curve_checked(&self) -> bool {
+        self.is_on_curve()
+    }
+}
+
+macro_rules! point_test {
+    ($c:ident) => {
+        #[test]
+        #[allow(non_snake_case)]
+        fn $c() {
+            for t in targets() {
+                check_points::<common::$c>(t);
+            }
+        }
+    };
+}
+for_each_curve!(point_test);
