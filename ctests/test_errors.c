@@ -302,13 +302,14 @@ static void test_scalars(tally *t, const fixture *f) {
 }
 
 static void test_config(tally *t, const fixture *f) {
-    static const char *const field_names[] = {"backend 9", "validation 9", "input_form 9"};
+    static const char *const field_names[] = {"backend 9", "validation 9", "input_form 9",
+                                              "blinded 2 (0/1 only)"};
     uint8_t out[MAX_POINT_BYTES];
     char buf[256];
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         gpukit_config cfg = gpukit_config_default();
-        uint32_t *field = k == 0 ? &cfg.backend : k == 1 ? &cfg.validation : &cfg.input_form;
-        *field = 9;
+        uint32_t *fields[] = {&cfg.backend, &cfg.validation, &cfg.input_form, &cfg.blinded};
+        *fields[k] = k == 3 ? 2 : 9;
         label(buf, sizeof buf, f, "gpukit_msm_ex", field_names[k]);
         check_status(t, gpukit_msm_ex(f->curve->id, f->points, f->scalars, out, f->n, &cfg),
                      GPUKIT_ERR_BAD_CONFIG, buf);

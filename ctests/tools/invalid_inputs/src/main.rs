@@ -9,9 +9,11 @@
 //! curves whose cofactor is not 1, a point on the curve outside the
 //! prime-order subgroup: the first x = 0, 1, 2, ... (x = (i, 0) in Fp2 for
 //! G2) for which x³ + b is a square and the point (x, the larger root) is
-//! not in the subgroup.
+//! not in the subgroup; for Bandersnatch (under Banderwagon) the same
+//! search over y.
 
-use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
+use ark_ec::short_weierstrass::{self as sw, SWCurveConfig};
+use ark_ec::twisted_edwards::{self as te, TECurveConfig};
 use ark_ff::{BigInteger, Field, PrimeField};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -39,7 +41,18 @@ fn modulus_wire<F: PrimeField>() -> String {
 
 fn non_subgroup_point<P: SWCurveConfig>() -> String {
     let point = (0u64..)
-        .filter_map(|i| Affine::<P>::get_point_from_x_unchecked(P::BaseField::from(i), true))
+        .filter_map(|i| sw::Affine::<P>::get_point_from_x_unchecked(P::BaseField::from(i), true))
+        .find(|p| !p.is_in_correct_subgroup_assuming_on_curve())
+        .expect("the cofactor is not 1, so such a point exists");
+    assert!(point.is_on_curve());
+    hex(&[field_wire(&point.x), field_wire(&point.y)].concat())
+}
+
+/// The twisted Edwards form of the search: the first y = 0, 1, 2, ... that
+/// gives a point (y, the larger x) outside the subgroup.
+fn non_subgroup_point_te<P: TECurveConfig>() -> String {
+    let point = (0u64..)
+        .filter_map(|i| te::Affine::<P>::get_point_from_y_unchecked(P::BaseField::from(i), true))
         .find(|p| !p.is_in_correct_subgroup_assuming_on_curve())
         .expect("the cofactor is not 1, so such a point exists");
     assert!(point.is_on_curve());
@@ -79,7 +92,7 @@ fn inputs() -> Inputs {
             Some(non_subgroup_point::<b381::g2::Config>()),
             Some(non_subgroup_point::<b377::g1::Config>()),
             None,
-            None,
+            Some(non_subgroup_point_te::<band::BandersnatchConfig>()),
         ],
     }
 }
