@@ -14,10 +14,11 @@ root=$PWD
 
 passed=0
 failed=0
+passed_steps=()
 failed_steps=()
 
 summary() {
-  echo "test.sh: ${failed_steps[*]:-no} step(s) failed"
+  echo "test.sh: passed: ${passed_steps[*]:-none}; failed: ${failed_steps[*]:-none}"
   echo "summary: $passed passed, $failed failed"
 }
 
@@ -28,6 +29,7 @@ step() {
   echo "==> $name: $*"
   if "$@"; then
     passed=$((passed + 1))
+    passed_steps+=("$name")
   else
     failed=$((failed + 1))
     failed_steps+=("$name")

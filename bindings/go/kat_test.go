@@ -141,6 +141,10 @@ func TestKAT(t *testing.T) {
 				expectResult(t, name+": MSM", got, err, c.result)
 				got, err = MSMBlinded(curve, c.points, c.scalars)
 				expectResult(t, name+": MSMBlinded", got, err, c.result)
+				// Windows 1..16 over the cases: the explicit-window path, small and large.
+				window := uint32(1 + i%16)
+				got, err = MSMWithConfig(curve, c.points, c.scalars, Config{Window: window})
+				expectResult(t, fmt.Sprintf("%s: MSMWithConfig window %d", name, window), got, err, c.result)
 				for _, backend := range backends() {
 					for _, blinded := range []bool{false, true} {
 						config := Config{Backend: backend, Blinded: blinded}
