@@ -178,6 +178,17 @@ impl<C: Curve> Bases<C> {
     }
 }
 
+impl<C: Curve> std::fmt::Debug for Bases<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bases")
+            .field("curve", &C::ID)
+            .field("len", &self.len())
+            .field("on_device", &self.on_device())
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
 /// Resident bases behind one curve-erased handle (what `gpukit_bases_*`
 /// holds): wire bytes in, wire bytes out.
 pub struct BasesBytes {
@@ -219,6 +230,16 @@ macro_rules! wire_bases_constructor {
     };
 }
 crate::for_each_curve!(wire_bases_constructor);
+
+impl std::fmt::Debug for BasesBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BasesBytes")
+            .field("curve", &self.curve)
+            .field("len", &self.len())
+            .field("input_form", &self.input_form)
+            .finish()
+    }
+}
 
 impl BasesBytes {
     /// Decodes `points` (wire bytes in `config.input_form`, a multiple of

@@ -436,3 +436,25 @@ pub unsafe extern "C" fn gpukit_bases_free(bases: *mut gpukit_bases) {
     // Dropping frees device memory through the CUDA side; a panic there must not unwind into C.
     let _ = catch_unwind(AssertUnwindSafe(move || drop(owned)));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    fn last() -> String {
+        // SAFETY: gpukit_last_error returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(gpukit_last_error()) }.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn a_panic_becomes_internal() {
+        let status = entry(|| panic!("boom {}", 7));
+        assert_eq!(status, GPUKIT_ERR_INTERNAL_CODE);
+        assert!(last().contains("boom 7"), "{}", last());
+        assert_eq!(entry(|| Ok(())), 0);
+        assert_eq!(last(), "");
+    }
+
+    const GPUKIT_ERR_INTERNAL_CODE: c_int = consts::GPUKIT_ERR_INTERNAL;
+}
