@@ -32,7 +32,7 @@ func fixture(t *testing.T, curve Curve) (points, scalars []byte, n int) {
 	return nil, nil, 0
 }
 
-// withLast returns a copy of items (of size bytes each) whose last item is last.
+// withLast returns a copy of items whose final len(last) bytes are last.
 func withLast(items []byte, last []byte) []byte {
 	out := append([]byte(nil), items...)
 	copy(out[len(out)-len(last):], last)
