@@ -1,0 +1,121 @@
+package gpukit
+
+/*
+#include "gpukit.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Bases are points validated and uploaded once (to every selected GPU, or
+// kept on the host for the CPU backends), for many MSMs against them: the
+// fast path of a prover that reuses one SRS. A Bases is safe for concurrent
+// use; Close frees it (a finalizer does, too, when it is unreachable, but
+// GPU memory is scarce enough to free it explicitly).
+type Bases struct {
+	mu     sync.RWMutex // MSMs share it, Close takes it alone
+	handle *C.gpukit_bases
+	curve  Curve
+	n      int
+}
+
+// NewBases validates points (by default fully, with the subgroup check) and
+// makes them resident. config as in MSMWithConfig; its Window is the
+// default of the MSMs against these bases.
+func NewBases(curve Curve, points []byte, config Config) (*Bases, error) {
+	pointBytes := curve.PointBytes()
+	if pointBytes == 0 {
+		return nil, newError(StatusUnknownCurve, curve.String())
+	}
+	n, err := count(len(points), pointBytes, curve.String()+" points")
+	if err != nil {
+		return nil, err
+	}
+	handle, err := callBasesNew(curve, points, n, config)
+	if err != nil {
+		return nil, err
+	}
+	b := &Bases{handle: handle, curve: curve, n: int(n)}
+	runtime.SetFinalizer(b, (*Bases).Close)
+	return b, nil
+}
+
+// Curve is the curve of the bases.
+func (b *Bases) Curve() Curve { return b.curve }
+
+// Len is the number of bases.
+func (b *Bases) Len() int { return b.n }
+
+// MSM returns Σ scalars[i]·bases[i] over the first len(scalars)/ScalarBytes
+// bases (ErrSizeMismatch when there are more scalars than bases).
+func (b *Bases) MSM(scalars []byte) ([]byte, error) {
+	n, err := count(len(scalars), ScalarBytes, "scalars")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, b.curve.PointBytes())
+	if err := b.run(scalars, n, 1, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// MSMBatch runs one MSM per element of scalars, all of the same length,
+// against the first len(scalars[i])/ScalarBytes bases, in one library call.
+func (b *Bases) MSMBatch(scalars [][]byte) ([][]byte, error) {
+	if len(scalars) == 0 {
+		return [][]byte{}, nil
+	}
+	if uint64(len(scalars)) > 1<<32-1 {
+		return nil, newError(StatusSizeMismatch, "more than 2^32-1 MSMs in one batch")
+	}
+	rowBytes := len(scalars[0])
+	n, err := count(rowBytes, ScalarBytes, "scalars")
+	if err != nil {
+		return nil, err
+	}
+	flat := make([]byte, 0, len(scalars)*rowBytes)
+	for i, row := range scalars {
+		if len(row) != rowBytes {
+			return nil, newError(StatusSizeMismatch,
+				fmt.Sprintf("scalars[%d] has %d bytes, scalars[0] %d", i, len(row), rowBytes))
+		}
+		flat = append(flat, row...)
+	}
+	pointBytes := b.curve.PointBytes()
+	out := make([]byte, len(scalars)*pointBytes)
+	if err := b.run(flat, n, uint32(len(scalars)), out); err != nil {
+		return nil, err
+	}
+	results := make([][]byte, len(scalars))
+	for i := range results {
+		results[i] = out[i*pointBytes : (i+1)*pointBytes : (i+1)*pointBytes]
+	}
+	return results, nil
+}
+
+func (b *Bases) run(scalars []byte, n, batch uint32, out []byte) error {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.handle == nil {
+		return newError(StatusNullPointer, "Bases used after Close")
+	}
+	return callBasesMSM(b.handle, scalars, n, batch, out)
+}
+
+// Close frees the bases; later MSMs return ErrNullPointer. Calling it again
+// does nothing.
+func (b *Bases) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.handle != nil {
+		callBasesFree(b.handle)
+		b.handle = nil
+		runtime.SetFinalizer(b, nil)
+	}
+	return nil
+}

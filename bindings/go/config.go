@@ -1,0 +1,84 @@
+package gpukit
+
+/*
+#include "gpukit.h"
+*/
+import "C"
+
+// Backend chooses where an MSM runs.
+type Backend uint32
+
+const (
+	// BackendAuto picks serial, CPU or GPU by the curve's measured crossovers.
+	BackendAuto Backend = C.GPUKIT_BACKEND_AUTO
+	// BackendSerial is one thread: a scalar multiplication per point and a sum.
+	BackendSerial Backend = C.GPUKIT_BACKEND_SERIAL
+	// BackendCPU is Pippenger on every core.
+	BackendCPU Backend = C.GPUKIT_BACKEND_CPU
+	// BackendGPU is Pippenger on the GPUs; ErrNoDevice when there is none.
+	BackendGPU Backend = C.GPUKIT_BACKEND_GPU
+)
+
+// Validation chooses which checks the points pass.
+type Validation uint32
+
+const (
+	// ValidateDefault is ValidateOnCurve for one-shot MSMs, ValidateFull for NewBases.
+	ValidateDefault Validation = C.GPUKIT_VALIDATE_DEFAULT
+	// ValidateOnCurve checks that every point is on the curve.
+	ValidateOnCurve Validation = C.GPUKIT_VALIDATE_ON_CURVE
+	// ValidateFull also checks the prime-order subgroup where the cofactor is not 1.
+	ValidateFull Validation = C.GPUKIT_VALIDATE_FULL
+	// ValidateTrusted skips the point checks (scalars are still checked).
+	ValidateTrusted Validation = C.GPUKIT_VALIDATE_TRUSTED
+)
+
+// InputForm is the encoding of the input points' coordinates.
+type InputForm uint32
+
+const (
+	// FormCanonical is the wire format: canonical little-endian integers.
+	FormCanonical InputForm = C.GPUKIT_FORM_CANONICAL
+	// FormMontgomery is Montgomery-form limbs as arkworks and gnark-crypto
+	// keep them in memory, for points and scalars alike.
+	FormMontgomery InputForm = C.GPUKIT_FORM_MONTGOMERY
+)
+
+// Config is the options of MSMWithConfig and NewBases. The zero Config is
+// the default one (DefaultConfig).
+type Config struct {
+	Backend    Backend    // default BackendAuto
+	Window     uint32     // Pippenger window in bits, 1..Curve.MaxWindow(); 0 (default) = auto
+	Validation Validation // default ValidateDefault
+	InputForm  InputForm  // default FormCanonical
+	Devices    uint32     // bit mask of GPU ordinals; 0 (default) = every visible GPU
+	Blinded    bool       // split the scalars as in MSMBlinded; default false
+}
+
+// DefaultConfig returns the library's defaults (gpukit_config_default).
+func DefaultConfig() Config {
+	c := C.gpukit_config_default()
+	return Config{
+		Backend:    Backend(c.backend),
+		Window:     uint32(c.window_c),
+		Validation: Validation(c.validation),
+		InputForm:  InputForm(c.input_form),
+		Devices:    uint32(c.devices),
+		Blinded:    c.blinded != 0,
+	}
+}
+
+func (c Config) toC() C.gpukit_config {
+	blinded := C.uint32_t(0)
+	if c.Blinded {
+		blinded = 1
+	}
+	return C.gpukit_config{
+		backend:    C.uint32_t(c.Backend),
+		window_c:   C.uint32_t(c.Window),
+		validation: C.uint32_t(c.Validation),
+		input_form: C.uint32_t(c.InputForm),
+		devices:    C.uint32_t(c.Devices),
+		blinded:    blinded,
+	}
+}

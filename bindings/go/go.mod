@@ -1,0 +1,3 @@
+module github.com/gpukit/gpukit/bindings/go
+
+go 1.21

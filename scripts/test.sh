@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# gpukit's one test command (CI runs it through .ci/run):
+#   1. scripts/setup.sh          installs cc, Go and the CUDA compiler when missing
+#   2. cargo build --release     the library, with libgpukit.so for C and Go
+#   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
+#   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
+#   5. go test ./... in bindings/go
+# A failed setup or build stops at once; the three test steps all run, and
+# the last line counts the steps that passed and failed. Exits non-zero on
+# any failure. Honours CARGO_TARGET_DIR (default target/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+passed=0
+failed=0
+passed_steps=()
+failed_steps=()
+
+summary() {
+  echo "test.sh: passed: ${passed_steps[*]:-none}; failed: ${failed_steps[*]:-none}"
+  echo "summary: $passed passed, $failed failed"
+}
+
+# step NAME COMMAND...: runs the command and counts it.
+step() {
+  local name=$1
+  shift
+  echo "==> $name: $*"
+  if "$@"; then
+    passed=$((passed + 1))
+    passed_steps+=("$name")
+  else
+    failed=$((failed + 1))
+    failed_steps+=("$name")
+    return 1
+  fi
+}
+
+# must NAME COMMAND...: a step the later ones need; stops on failure.
+must() {
+  step "$@" || { summary; exit 1; }
+}
+
+must setup bash scripts/setup.sh
+must build cargo build --release
+
+target_dir=${CARGO_TARGET_DIR:-target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+lib_dir=$target_dir/release
+
+step rust-tests cargo test --workspace --release || true
+step c-tests make -C ctests test || true
+
+# bindings/go links ../../target/release through its #cgo directives; a
+# CARGO_TARGET_DIR elsewhere is searched first through CGO_LDFLAGS.
+# -count=1: go test would otherwise reuse a cached pass after the library
+# changed, since it does not track libgpukit.so.
+go_test() {
+  if [ "$lib_dir" != "$root/target/release" ]; then
+    export CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,$lib_dir ${CGO_LDFLAGS:-}"
+  fi
+  # Go needs a build cache; without HOME (some CI shells) it has none.
+  if [ -z "$(go env GOCACHE 2>/dev/null)" ]; then
+    export GOCACHE=$target_dir/go-cache
+  fi
+  (cd bindings/go && go test -count=1 ./...)
+}
+step go-tests go_test || true
+
+summary
+[ "$failed" -eq 0 ]
