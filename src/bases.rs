@@ -1,0 +1,284 @@
+//! Resident bases: points validated (by default with the subgroup check)
+//! and, when the GPU will run the MSMs, uploaded once; then any number of
+//! MSMs against a prefix of them. Provers reuse one SRS for thousands of
+//! MSMs, so this is the fast path.
+
+use crate::blind;
+use crate::config::{Config, InputForm, Validation};
+use crate::curve::{Curve, CurveId, SCALAR_BYTES};
+use crate::dispatch::{self, Engine};
+use crate::encoding;
+use crate::error::{Error, Status};
+use crate::gpu::{self, PointInput};
+use ark_ec::{AffineRepr, CurveGroup};
+use std::borrow::Cow;
+
+/// Bases of curve `C` kept for repeated MSMs.
+///
+/// `new` checks the points at `config.validation` (`Default` = `Full`:
+/// on the curve and in the prime-order subgroup — paid once here instead of
+/// on every MSM), keeps them on the host for the CPU backends and, when the
+/// dispatcher picks the GPU for `len()` points (or `config.backend` forces
+/// it), uploads them to the device too. Each MSM then picks its backend by
+/// its own n with the same config. `config.input_form` also applies to the
+/// scalars of later byte-level calls ([`BasesBytes`]).
+pub struct Bases<C: Curve> {
+    points: Vec<C::Affine>,
+    device: Option<gpu::DeviceBases>,
+    config: Config,
+}
+
+impl<C: Curve> Bases<C> {
+    /// Validates and keeps (and, for the GPU, uploads) `points`.
+    pub fn new(points: &[C::Affine], config: &Config) -> Result<Self, Error> {
+        encoding::check_points::<C>(points, dispatch::point_check(config.validation, Validation::Full))?;
+        Self::from_checked(points.to_vec(), config)
+    }
+
+    fn from_checked(points: Vec<C::Affine>, config: &Config) -> Result<Self, Error> {
+        let plan = dispatch::plan(C::ID, points.len(), config)?;
+        let device = if plan.engine == Engine::Gpu {
+            let wire = encoding::encode_points_in::<C>(&points, InputForm::Montgomery);
+            // Already checked on the host at the requested level.
+            let input = PointInput { montgomery: true, check_on_curve: false };
+            match gpu::DeviceBases::new(C::ID, &wire, points.len(), input, plan.devices) {
+                Ok(d) => Some(d),
+                Err(e) if dispatch::falls_back(&plan, &e) => None,
+                Err(e) => return Err(e),
+            }
+        } else {
+            None
+        };
+        Ok(Bases { points, device, config: *config })
+    }
+
+    /// Number of resident points.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether there are no resident points.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Whether the points are also resident on a GPU.
+    pub fn on_device(&self) -> bool {
+        self.device.is_some()
+    }
+
+    /// Σ scalars[i]·points[i] over the first `scalars.len()` points.
+    pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
+        let n = scalars.len();
+        self.check_n(n)?;
+        if self.device_for(n)? {
+            let wire = encoding::encode_scalars::<C>(scalars);
+            return Ok(self.device_batch(&wire, n, 1)?[0]);
+        }
+        self.host_msm(n, scalars)
+    }
+
+    /// One MSM per scalar vector (each against the first `len` points).
+    /// Vectors of one length run as a single batch on the GPU.
+    pub fn msm_batch(&self, scalars: &[Vec<C::Scalar>]) -> Result<Vec<C::Affine>, Error> {
+        let n = scalars.first().map_or(0, Vec::len);
+        if scalars.iter().any(|s| s.len() != n) {
+            return scalars.iter().map(|s| self.msm(s)).collect();
+        }
+        self.check_n(n)?;
+        if self.device_for(n)? {
+            let wire: Vec<u8> = scalars.iter().flat_map(|s| encoding::encode_scalars::<C>(s)).collect();
+            return self.device_batch(&wire, n, scalars.len());
+        }
+        scalars.iter().map(|s| self.host_msm(n, s)).collect()
+    }
+
+    /// `batch` MSMs over the first `n` points with wire scalars (`batch · n`
+    /// scalars of 32 bytes in `form`); returns the results as typed points.
+    fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<C::Affine>, Error> {
+        self.check_n(n)?;
+        if scalars.len() != n * batch * SCALAR_BYTES {
+            return Err(Error::new(
+                Status::SizeMismatch,
+                format!("{batch} MSMs of {n} need {} scalar bytes, got {}", n * batch * SCALAR_BYTES, scalars.len()),
+            ));
+        }
+        if self.device_for(n)? {
+            // Canonical scalars go to the device as given (after the < r
+            // check); Montgomery ones are converted on the host first.
+            let canonical = match form {
+                InputForm::Canonical => {
+                    encoding::check_scalars::<C>(scalars)?;
+                    Cow::Borrowed(scalars)
+                }
+                InputForm::Montgomery => Cow::Owned(encoding::encode_scalars::<C>(
+                    &encoding::decode_scalars::<C>(scalars, form)?,
+                )),
+            };
+            return self.device_batch(&canonical, n, batch);
+        }
+        let decoded = encoding::decode_scalars::<C>(scalars, form)?;
+        if n == 0 {
+            return Ok(vec![C::Affine::zero(); batch]);
+        }
+        decoded.chunks_exact(n).map(|s| self.host_msm(n, s)).collect()
+    }
+
+    fn check_n(&self, n: usize) -> Result<(), Error> {
+        if n > self.points.len() {
+            return Err(Error::new(
+                Status::SizeMismatch,
+                format!("{n} scalars but only {} resident bases", self.points.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether an MSM of n points runs on the resident device copy.
+    fn device_for(&self, n: usize) -> Result<bool, Error> {
+        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        if plan.engine != Engine::Gpu || n == 0 {
+            return Ok(false);
+        }
+        if self.device.is_none() && plan.forced {
+            return Err(Error::new(Status::NoDevice, "the GPU backend was requested but these bases are not on a device"));
+        }
+        Ok(self.device.as_ref().is_some_and(|d| d.len() >= n))
+    }
+
+    fn host_msm(&self, n: usize, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
+        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        if n == 0 {
+            return Ok(C::Affine::zero());
+        }
+        let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+        let q = dispatch::run_host_blinded::<C>(engine, plan.window_c, self.config.blinded, &self.points[..n], scalars)?;
+        Ok(q.into_affine())
+    }
+
+    /// `batch` MSMs of `n` canonical wire scalars each on the device copy;
+    /// blinded calls run the 2·batch halves as one device batch.
+    fn device_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<C::Affine>, Error> {
+        let device = self.device.as_ref().expect("device_for checked the device copy");
+        let window_c = dispatch::plan(C::ID, n, &self.config)?.window_c;
+        let pb = C::ID.point_bytes();
+        let decode_all = |out: Vec<u8>| -> Result<Vec<C::Affine>, Error> {
+            out.chunks_exact(pb).map(dispatch::decode_device_result::<C>).collect()
+        };
+        if !self.config.blinded {
+            return decode_all(device.msm_batch(scalars, n, batch, window_c)?);
+        }
+        let k = encoding::decode_scalars::<C>(scalars, InputForm::Canonical)?;
+        let (a, b) = blind::split(&k)?;
+        let mut halves = encoding::encode_scalars::<C>(&a);
+        halves.extend_from_slice(&encoding::encode_scalars::<C>(&b));
+        let sums = decode_all(device.msm_batch(&halves, n, 2 * batch, window_c)?)?;
+        let (a, b) = sums.split_at(batch);
+        Ok(a.iter().zip(b).map(|(a, b)| (*a + *b).into_affine()).collect())
+    }
+}
+
+impl<C: Curve> std::fmt::Debug for Bases<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bases")
+            .field("curve", &C::ID)
+            .field("len", &self.len())
+            .field("on_device", &self.on_device())
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+/// Resident bases behind one curve-erased handle (what `gpukit_bases_*`
+/// holds): wire bytes in, wire bytes out.
+pub struct BasesBytes {
+    curve: CurveId,
+    input_form: InputForm,
+    inner: Box<dyn WireBases>,
+}
+
+/// The curve-erased operations of [`Bases`].
+trait WireBases: Send + Sync {
+    fn len(&self) -> usize;
+    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error>;
+}
+
+impl<C: Curve> WireBases for Bases<C> {
+    fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error> {
+        let points = self.msm_batch_wire(scalars, n, batch, form)?;
+        Ok(encoding::encode_points::<C>(&points))
+    }
+}
+
+fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
+    let check = dispatch::point_check(config.validation, Validation::Full);
+    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
+    Ok(Box::new(Bases::<C>::from_checked(decoded, config)?))
+}
+
+macro_rules! wire_bases_constructor {
+    ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
+        fn wire_bases(curve: CurveId, points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
+            match curve {
+                $(CurveId::$marker => new_wire_bases::<crate::curves::$marker>(points, config),)*
+            }
+        }
+    };
+}
+crate::for_each_curve!(wire_bases_constructor);
+
+impl std::fmt::Debug for BasesBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BasesBytes")
+            .field("curve", &self.curve)
+            .field("len", &self.len())
+            .field("input_form", &self.input_form)
+            .finish()
+    }
+}
+
+impl BasesBytes {
+    /// Decodes `points` (wire bytes in `config.input_form`, a multiple of
+    /// the curve's point size), validates them (`Default` = `Full`) and
+    /// makes them resident.
+    pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
+        let inner = wire_bases(curve, points, config)?;
+        Ok(BasesBytes { curve, input_form: config.input_form, inner })
+    }
+
+    /// The curve.
+    pub fn curve(&self) -> CurveId {
+        self.curve
+    }
+
+    /// Number of resident points.
+    pub fn len(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Whether there are no resident points.
+    pub fn is_empty(&self) -> bool {
+        self.inner.len() == 0
+    }
+
+    /// One MSM over the first `scalars.len() / 32` points; the result point in wire bytes.
+    pub fn msm(&self, scalars: &[u8]) -> Result<Vec<u8>, Error> {
+        if scalars.len() % SCALAR_BYTES != 0 {
+            return Err(Error::new(
+                Status::SizeMismatch,
+                format!("{} scalar bytes is not a multiple of {SCALAR_BYTES}", scalars.len()),
+            ));
+        }
+        self.msm_batch(scalars, scalars.len() / SCALAR_BYTES, 1)
+    }
+
+    /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
+    /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
+    pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
+        self.inner.msm_batch(scalars, n, batch, self.input_form)
+    }
+}

@@ -1,0 +1,410 @@
+//! Backend choice: crossover tables per curve, environment overrides, and
+//! the MSM drivers that run the chosen backend on typed or wire input.
+
+use crate::blind;
+use crate::config::{Backend, Config, InputForm, Validation};
+use crate::cpu;
+use crate::curve::{Curve, CurveId, SCALAR_BYTES};
+use crate::encoding::{self, PointCheck};
+use crate::error::{Error, Status};
+use crate::gpu::{self, PointInput};
+use ark_ec::{AffineRepr, CurveGroup};
+
+/// Below this many points the serial backend beats Pippenger on all cores.
+///
+/// Measured with `cargo run --release --example calibrate_cpu` on the
+/// development machine (2 cores of a shared cloud VM, x86-64 with ADX):
+/// the smallest n at which the CPU backend (arkworks Pippenger, rayon)
+/// took less time than the serial backend, median of 5 runs.
+pub fn serial_crossover(curve: CurveId) -> usize {
+    match curve {
+        CurveId::Bn254G1 => 8,
+        CurveId::Bls12_381G1 => 8,
+        CurveId::Bls12_381G2 => 8,
+        CurveId::Bls12_377G1 => 8,
+        CurveId::Secp256k1 => 8,
+        CurveId::Banderwagon => 8,
+    }
+}
+
+/// At or above this many points `Auto` uses the GPU when one is visible.
+///
+/// Placeholder 2^12 for every curve: the GPU calibration bench replaces
+/// these with measured values.
+pub fn gpu_crossover(curve: CurveId) -> usize {
+    match curve {
+        CurveId::Bn254G1 => 1 << 12,
+        CurveId::Bls12_381G1 => 1 << 12,
+        CurveId::Bls12_381G2 => 1 << 12,
+        CurveId::Bls12_377G1 => 1 << 12,
+        CurveId::Secp256k1 => 1 << 12,
+        CurveId::Banderwagon => 1 << 12,
+    }
+}
+
+/// Overrides read from the environment. Each applies only where the
+/// config leaves the choice to the library (backend `Auto`, `window_c` 0,
+/// `devices` 0): an explicit value in the call wins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EnvOverrides {
+    /// `GPUKIT_BACKEND`: serial | cpu | gpu | auto.
+    pub backend: Option<Backend>,
+    /// `GPUKIT_WINDOW`: a window size in bits (0 = auto).
+    pub window_c: Option<u32>,
+    /// `GPUKIT_DEVICES`: comma-separated GPU ordinals, as a bit mask.
+    pub devices: Option<u32>,
+}
+
+impl EnvOverrides {
+    /// Reads `GPUKIT_BACKEND`, `GPUKIT_WINDOW` and `GPUKIT_DEVICES`.
+    pub fn from_env() -> Result<EnvOverrides, Error> {
+        Self::parse(|key| std::env::var(key).ok())
+    }
+
+    /// Parses the overrides from a lookup function (the environment, or a
+    /// map in tests). An unparsable value is a `BadConfig` error.
+    pub fn parse(lookup: impl Fn(&str) -> Option<String>) -> Result<EnvOverrides, Error> {
+        let bad = |key: &str, v: &str, want: &str| {
+            Error::new(Status::BadConfig, format!("{key}={v:?}: expected {want}"))
+        };
+        let backend = match lookup("GPUKIT_BACKEND").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(match v.to_ascii_lowercase().as_str() {
+                "auto" => Backend::Auto,
+                "serial" => Backend::Serial,
+                "cpu" => Backend::Cpu,
+                "gpu" => Backend::Gpu,
+                _ => return Err(bad("GPUKIT_BACKEND", v, "serial, cpu, gpu or auto")),
+            }),
+        };
+        let window_c = match lookup("GPUKIT_WINDOW").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(v.parse::<u32>().map_err(|_| bad("GPUKIT_WINDOW", v, "a window size in bits"))?),
+        };
+        let devices = match lookup("GPUKIT_DEVICES").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => {
+                let mut mask = 0u32;
+                for ordinal in v.split(',') {
+                    match ordinal.trim().parse::<u32>() {
+                        Ok(i) if i < 32 => mask |= 1 << i,
+                        _ => return Err(bad("GPUKIT_DEVICES", v, "comma-separated GPU ordinals 0..31")),
+                    }
+                }
+                Some(mask)
+            }
+        };
+        Ok(EnvOverrides { backend, window_c, devices })
+    }
+}
+
+/// The backend a call runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Serial,
+    Cpu,
+    Gpu,
+}
+
+/// A resolved call: engine, window and GPU mask, with whether the engine
+/// was forced (a forced GPU never falls back to the CPU).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub engine: Engine,
+    pub forced: bool,
+    pub window_c: u32,
+    pub devices: u32,
+}
+
+/// Resolves `config` (plus the environment) for an MSM of `n` points.
+pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
+    plan_with(curve, n, config, &EnvOverrides::from_env()?, gpu::device_count())
+}
+
+fn plan_with(
+    curve: CurveId,
+    n: usize,
+    config: &Config,
+    env: &EnvOverrides,
+    device_count: u32,
+) -> Result<Plan, Error> {
+    let window_c = match config.window_c {
+        0 => env.window_c.unwrap_or(0),
+        c => c,
+    };
+    if window_c > curve.max_window() {
+        return Err(Error::new(
+            Status::BadWindow,
+            format!("window_c {window_c} exceeds the maximum {} for {}", curve.max_window(), curve.name()),
+        ));
+    }
+    let devices = match config.devices {
+        0 => env.devices.unwrap_or(0),
+        d => d,
+    };
+    let backend = match config.backend {
+        Backend::Auto => env.backend.unwrap_or(Backend::Auto),
+        b => b,
+    };
+    let (engine, forced) = match backend {
+        Backend::Serial => (Engine::Serial, true),
+        Backend::Cpu => (Engine::Cpu, true),
+        Backend::Gpu if device_count == 0 => {
+            return Err(Error::new(
+                Status::NoDevice,
+                "the GPU backend was requested but no usable CUDA device is visible",
+            ))
+        }
+        Backend::Gpu => (Engine::Gpu, true),
+        Backend::Auto if n < serial_crossover(curve) => (Engine::Serial, false),
+        Backend::Auto if device_count > 0 && n >= gpu_crossover(curve) => (Engine::Gpu, false),
+        Backend::Auto => (Engine::Cpu, false),
+    };
+    Ok(Plan { engine, forced, window_c, devices })
+}
+
+/// The backend `config` resolves to for `n` points of `curve` here (never
+/// `Auto`): what an MSM with this config would run on.
+pub fn resolve_backend(curve: CurveId, n: usize, config: &Config) -> Result<Backend, Error> {
+    Ok(match plan(curve, n, config)?.engine {
+        Engine::Serial => Backend::Serial,
+        Engine::Cpu => Backend::Cpu,
+        Engine::Gpu => Backend::Gpu,
+    })
+}
+
+/// The point checks a validation level asks for, given the call's default.
+pub(crate) fn point_check(validation: Validation, default: Validation) -> PointCheck {
+    let level = match validation {
+        Validation::Default => default,
+        v => v,
+    };
+    match level {
+        Validation::Full => PointCheck::Subgroup,
+        Validation::Trusted => PointCheck::None,
+        Validation::OnCurve | Validation::Default => PointCheck::OnCurve,
+    }
+}
+
+/// Runs a host engine (serial or CPU Pippenger) on typed input.
+pub(crate) fn run_host<C: Curve>(
+    engine: Engine,
+    window_c: u32,
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+) -> C::Projective {
+    match (engine, window_c) {
+        (Engine::Serial, _) => cpu::serial::<C>(points, scalars),
+        (_, 0) => cpu::arkworks::<C>(points, scalars),
+        (_, c) => cpu::pippenger::<C>(points, scalars, c),
+    }
+}
+
+/// Runs a host engine, splitting the scalars first when `blinded`.
+pub(crate) fn run_host_blinded<C: Curve>(
+    engine: Engine,
+    window_c: u32,
+    blinded: bool,
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+) -> Result<C::Projective, Error> {
+    if !blinded {
+        return Ok(run_host::<C>(engine, window_c, points, scalars));
+    }
+    let (a, b) = blind::split(scalars)?;
+    Ok(run_host::<C>(engine, window_c, points, &a) + run_host::<C>(engine, window_c, points, &b))
+}
+
+/// Decodes a result point that came back from the device.
+pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
+    encoding::decode_point::<C>(bytes).map_err(|e| {
+        Error::new(Status::Device, format!("the device returned an invalid result point: {}", e.message()))
+    })
+}
+
+/// MSM of `points` (wire bytes in `input` form) with canonical wire
+/// scalars on the GPU; the scalars are split first when `blinded`.
+pub(crate) fn run_gpu<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    input: PointInput,
+    plan: &Plan,
+    blinded: bool,
+) -> Result<C::Affine, Error> {
+    let n = scalars.len() / SCALAR_BYTES;
+    let once = |wire: &[u8]| -> Result<C::Projective, Error> {
+        let out = gpu::msm(C::ID, points, wire, n, plan.window_c, input, plan.devices)?;
+        Ok(decode_device_result::<C>(&out)?.into_group())
+    };
+    if !blinded {
+        return Ok(once(scalars)?.into_affine());
+    }
+    let k = encoding::decode_scalars::<C>(scalars, InputForm::Canonical)?;
+    let (a, b) = blind::split(&k)?;
+    let a = once(&encoding::encode_scalars::<C>(&a))?;
+    Ok((a + once(&encoding::encode_scalars::<C>(&b))?).into_affine())
+}
+
+/// Whether a GPU error lets an `Auto` call continue on the CPU.
+pub(crate) fn falls_back(plan: &Plan, err: &Error) -> bool {
+    !plan.forced && err.status() == Status::NoDevice
+}
+
+fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
+    if points != scalars {
+        return Err(Error::new(
+            Status::SizeMismatch,
+            format!("{points} points but {scalars} scalars"),
+        ));
+    }
+    Ok(())
+}
+
+/// The typed MSM behind [`crate::msm_with`].
+pub(crate) fn msm_typed<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    config: &Config,
+) -> Result<C::Affine, Error> {
+    check_lengths(points.len(), scalars.len())?;
+    let n = scalars.len();
+    let plan = plan(C::ID, n, config)?;
+    let check = point_check(config.validation, Validation::OnCurve);
+    if n == 0 {
+        return Ok(C::Affine::zero());
+    }
+    if plan.engine == Engine::Gpu {
+        // On-curve checks run on the device; the subgroup check on the host.
+        let on_device = check == PointCheck::OnCurve;
+        if !on_device {
+            encoding::check_points::<C>(points, check)?;
+        }
+        // arkworks' in-memory (Montgomery) limbs go to the device as they
+        // are: no per-coordinate conversion on the host.
+        let wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
+        let input = PointInput { montgomery: true, check_on_curve: on_device };
+        let scalar_wire = encoding::encode_scalars::<C>(scalars);
+        match run_gpu::<C>(&wire, &scalar_wire, input, &plan, config.blinded) {
+            Err(e) if falls_back(&plan, &e) => {}
+            result => return result,
+        }
+        if on_device {
+            encoding::check_points::<C>(points, check)?;
+        }
+    } else {
+        encoding::check_points::<C>(points, check)?;
+    }
+    let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+    Ok(run_host_blinded::<C>(engine, plan.window_c, config.blinded, points, scalars)?.into_affine())
+}
+
+/// The wire-format MSM behind [`crate::msm_bytes`] and the C ABI.
+pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config) -> Result<Vec<u8>, Error> {
+    if scalars.len() % SCALAR_BYTES != 0 {
+        return Err(Error::new(
+            Status::SizeMismatch,
+            format!("{} scalar bytes is not a multiple of {SCALAR_BYTES}", scalars.len()),
+        ));
+    }
+    let n = scalars.len() / SCALAR_BYTES;
+    let pb = C::ID.point_bytes();
+    if points.len() != n * pb {
+        return Err(Error::new(
+            Status::SizeMismatch,
+            format!("{n} scalars need {} point bytes, got {}", n * pb, points.len()),
+        ));
+    }
+    let plan = plan(C::ID, n, config)?;
+    let check = point_check(config.validation, Validation::OnCurve);
+    if n == 0 {
+        return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
+    }
+    if plan.engine == Engine::Gpu {
+        // The device takes canonical scalars only: check them (canonical
+        // form) or convert them (Montgomery form) on the host, in parallel.
+        let canonical = match config.input_form {
+            InputForm::Canonical => {
+                encoding::check_scalars::<C>(scalars)?;
+                std::borrow::Cow::Borrowed(scalars)
+            }
+            InputForm::Montgomery => std::borrow::Cow::Owned(encoding::encode_scalars::<C>(
+                &encoding::decode_scalars::<C>(scalars, InputForm::Montgomery)?,
+            )),
+        };
+        let on_device = check == PointCheck::OnCurve;
+        if !on_device {
+            encoding::decode_points::<C>(points, config.input_form, check)?;
+        }
+        let input = PointInput {
+            montgomery: config.input_form == InputForm::Montgomery,
+            check_on_curve: on_device,
+        };
+        match run_gpu::<C>(points, &canonical, input, &plan, config.blinded) {
+            Err(e) if falls_back(&plan, &e) => {}
+            result => return result.map(|p| encoding::encode_point::<C>(&p)),
+        }
+    }
+    let scalars = encoding::decode_scalars::<C>(scalars, config.input_form)?;
+    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
+    let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+    let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
+    Ok(encoding::encode_point::<C>(&q.into_affine()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> EnvOverrides {
+        EnvOverrides::parse(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+            .unwrap()
+    }
+
+    #[test]
+    fn auto_picks_by_size_and_devices() {
+        let c = Config::default();
+        let none = EnvOverrides::default();
+        for &curve in CurveId::ALL {
+            let s = serial_crossover(curve);
+            let g = gpu_crossover(curve);
+            assert_eq!(plan_with(curve, s - 1, &c, &none, 0).unwrap().engine, Engine::Serial);
+            assert_eq!(plan_with(curve, s, &c, &none, 0).unwrap().engine, Engine::Cpu);
+            assert_eq!(plan_with(curve, g, &c, &none, 0).unwrap().engine, Engine::Cpu);
+            assert_eq!(plan_with(curve, g - 1, &c, &none, 1).unwrap().engine, Engine::Cpu);
+            let p = plan_with(curve, g, &c, &none, 1).unwrap();
+            assert_eq!((p.engine, p.forced), (Engine::Gpu, false));
+        }
+    }
+
+    #[test]
+    fn forced_gpu_without_device_is_an_error() {
+        let c = Config { backend: Backend::Gpu, ..Config::default() };
+        let e = plan_with(CurveId::Bn254G1, 1 << 20, &c, &EnvOverrides::default(), 0).unwrap_err();
+        assert_eq!(e.status(), Status::NoDevice);
+        let e = plan_with(CurveId::Bn254G1, 4, &Config::default(), &env(&[("GPUKIT_BACKEND", "gpu")]), 0)
+            .unwrap_err();
+        assert_eq!(e.status(), Status::NoDevice);
+    }
+
+    #[test]
+    fn environment_fills_only_what_the_config_leaves_open() {
+        let e = env(&[("GPUKIT_BACKEND", "serial"), ("GPUKIT_WINDOW", "7"), ("GPUKIT_DEVICES", "0, 2")]);
+        assert_eq!(e, EnvOverrides { backend: Some(Backend::Serial), window_c: Some(7), devices: Some(0b101) });
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, &Config::default(), &e, 1).unwrap();
+        assert_eq!(p, Plan { engine: Engine::Serial, forced: true, window_c: 7, devices: 0b101 });
+        let explicit = Config { backend: Backend::Cpu, window_c: 3, devices: 2, ..Config::default() };
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, &explicit, &e, 1).unwrap();
+        assert_eq!(p, Plan { engine: Engine::Cpu, forced: true, window_c: 3, devices: 2 });
+    }
+
+    #[test]
+    fn bad_environment_values_are_errors() {
+        for (k, v) in [("GPUKIT_BACKEND", "fast"), ("GPUKIT_WINDOW", "x"), ("GPUKIT_DEVICES", "0,32")] {
+            let e = EnvOverrides::parse(|key| (key == k).then(|| v.to_string())).unwrap_err();
+            assert_eq!(e.status(), Status::BadConfig, "{k}={v}");
+        }
+        let e = plan_with(CurveId::Bn254G1, 10, &Config::default(), &env(&[("GPUKIT_WINDOW", "25")]), 0)
+            .unwrap_err();
+        assert_eq!(e.status(), Status::BadWindow);
+    }
+}

@@ -1,0 +1,371 @@
+//! The wire format (DESIGN.md "Wire format") and input validation.
+//!
+//! A field element is its canonical integer, little-endian, in 32 or 48
+//! bytes (`c0 || c1` for Fp2); a point is `x || y`, the short-Weierstrass
+//! identity all zero bytes and the Edwards identity (0, 1); a scalar is 32
+//! bytes little-endian and must be < r. In the Montgomery input form the
+//! same slots hold arkworks' in-memory limbs instead (R = 2^256 or 2^384).
+//! Large inputs are decoded and checked on all cores (rayon).
+
+use crate::config::InputForm;
+use crate::curve::{Curve, SCALAR_BYTES};
+use crate::error::{Error, Status};
+use ark_ec::{short_weierstrass as sw, twisted_edwards as te, AffineRepr};
+use ark_ff::{BigInt, Field, Fp, Fp2, Fp2Config, Fp2ConfigWrapper, FpConfig, QuadExtField};
+use ark_ff::{PrimeField, Zero};
+use rayon::prelude::*;
+use std::marker::PhantomData;
+
+/// Below this many items a decode runs on the calling thread: rayon's
+/// fork-join costs more than checking a few hundred points.
+const PAR_MIN: usize = 256;
+
+/// A field whose elements have a fixed-size wire encoding.
+pub trait WireField: Field {
+    /// Bytes of one element.
+    const BYTES: usize;
+    /// Writes the canonical little-endian integer(s) into `out[..BYTES]`.
+    fn write_canonical(&self, out: &mut [u8]);
+    /// Reads a canonical encoding; `None` if a component is >= p.
+    fn read_canonical(bytes: &[u8]) -> Option<Self>;
+    /// Writes the Montgomery-form limbs (arkworks' memory layout).
+    fn write_montgomery(&self, out: &mut [u8]);
+    /// Reads Montgomery-form limbs; `None` if a component is >= p.
+    fn read_montgomery(bytes: &[u8]) -> Option<Self>;
+}
+
+fn bigint_from_le<const N: usize>(bytes: &[u8]) -> BigInt<N> {
+    let mut limbs = [0u64; N];
+    for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
+        *limb = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
+    }
+    BigInt(limbs)
+}
+
+fn bigint_to_le<const N: usize>(v: &BigInt<N>, out: &mut [u8]) {
+    for (limb, chunk) in v.0.iter().zip(out.chunks_exact_mut(8)) {
+        chunk.copy_from_slice(&limb.to_le_bytes());
+    }
+}
+
+impl<P: FpConfig<N>, const N: usize> WireField for Fp<P, N> {
+    const BYTES: usize = 8 * N;
+
+    fn write_canonical(&self, out: &mut [u8]) {
+        bigint_to_le(&self.into_bigint(), out);
+    }
+
+    fn read_canonical(bytes: &[u8]) -> Option<Self> {
+        Self::from_bigint(bigint_from_le(bytes))
+    }
+
+    fn write_montgomery(&self, out: &mut [u8]) {
+        bigint_to_le(&self.0, out);
+    }
+
+    fn read_montgomery(bytes: &[u8]) -> Option<Self> {
+        // Every curve here uses arkworks' Montgomery backend, whose element
+        // field `.0` is the reduced Montgomery representative.
+        let v = bigint_from_le::<N>(bytes);
+        (v < P::MODULUS).then_some(Fp(v, PhantomData))
+    }
+}
+
+impl<P: Fp2Config> WireField for QuadExtField<Fp2ConfigWrapper<P>>
+where
+    P::Fp: WireField,
+{
+    const BYTES: usize = 2 * <P::Fp as WireField>::BYTES;
+
+    fn write_canonical(&self, out: &mut [u8]) {
+        let (c0, c1) = out.split_at_mut(<P::Fp as WireField>::BYTES);
+        self.c0.write_canonical(c0);
+        self.c1.write_canonical(c1);
+    }
+
+    fn read_canonical(bytes: &[u8]) -> Option<Self> {
+        let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
+        Some(Fp2::new(P::Fp::read_canonical(c0)?, P::Fp::read_canonical(c1)?))
+    }
+
+    fn write_montgomery(&self, out: &mut [u8]) {
+        let (c0, c1) = out.split_at_mut(<P::Fp as WireField>::BYTES);
+        self.c0.write_montgomery(c0);
+        self.c1.write_montgomery(c1);
+    }
+
+    fn read_montgomery(bytes: &[u8]) -> Option<Self> {
+        let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
+        Some(Fp2::new(P::Fp::read_montgomery(c0)?, P::Fp::read_montgomery(c1)?))
+    }
+}
+
+fn read_field<F: WireField>(bytes: &[u8], form: InputForm) -> Option<F> {
+    match form {
+        InputForm::Canonical => F::read_canonical(bytes),
+        InputForm::Montgomery => F::read_montgomery(bytes),
+    }
+}
+
+fn write_field<F: WireField>(v: &F, form: InputForm, out: &mut [u8]) {
+    match form {
+        InputForm::Canonical => v.write_canonical(out),
+        InputForm::Montgomery => v.write_montgomery(out),
+    }
+}
+
+/// Which checks a point decode runs (the resolved validation level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointCheck {
+    /// Coordinates must decode (< p); nothing else.
+    None,
+    /// Also on the curve.
+    OnCurve,
+    /// Also in the prime-order subgroup.
+    Subgroup,
+}
+
+/// Why one point was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointFault {
+    /// A coordinate is >= p.
+    BadEncoding,
+    /// Not on the curve.
+    NotOnCurve,
+    /// On the curve, outside the prime-order subgroup.
+    NotInSubgroup,
+}
+
+impl PointFault {
+    fn into_error(self, index: usize) -> Error {
+        match self {
+            PointFault::BadEncoding => Error::new(
+                Status::BadEncoding,
+                format!("point {index}: a coordinate is not a canonical field element (>= p)"),
+            ),
+            PointFault::NotOnCurve => {
+                Error::new(Status::PointNotOnCurve, format!("point {index} is not on the curve"))
+            }
+            PointFault::NotInSubgroup => Error::new(
+                Status::PointNotInSubgroup,
+                format!("point {index} is not in the prime-order subgroup"),
+            ),
+        }
+    }
+}
+
+/// An affine point type with a wire encoding.
+pub trait WirePoint: AffineRepr {
+    /// Writes `x || y` (identity: zeros for short Weierstrass, (0, 1) for Edwards).
+    fn write(&self, form: InputForm, out: &mut [u8]);
+    /// Reads `x || y` and runs `check`.
+    fn read(bytes: &[u8], form: InputForm, check: PointCheck) -> Result<Self, PointFault>;
+    /// Runs `check` on a point that is already decoded.
+    fn check(&self, check: PointCheck) -> Result<(), PointFault>;
+}
+
+fn coords<F: WireField>(bytes: &[u8], form: InputForm) -> Result<(F, F), PointFault> {
+    let (x, y) = bytes.split_at(F::BYTES);
+    let x = read_field::<F>(x, form).ok_or(PointFault::BadEncoding)?;
+    let y = read_field::<F>(&y[..F::BYTES], form).ok_or(PointFault::BadEncoding)?;
+    Ok((x, y))
+}
+
+impl<P: sw::SWCurveConfig> WirePoint for sw::Affine<P>
+where
+    P::BaseField: WireField,
+{
+    fn write(&self, form: InputForm, out: &mut [u8]) {
+        let (xo, yo) = out.split_at_mut(P::BaseField::BYTES);
+        match self.xy() {
+            // Zero encodes as zero bytes in both forms: (0, 0) is on none of
+            // these curves (b != 0), so it can stand for the identity.
+            None => out.fill(0),
+            Some((x, y)) => {
+                write_field(&x, form, xo);
+                write_field(&y, form, &mut yo[..P::BaseField::BYTES]);
+            }
+        }
+    }
+
+    fn read(bytes: &[u8], form: InputForm, check: PointCheck) -> Result<Self, PointFault> {
+        let (x, y) = coords::<P::BaseField>(bytes, form)?;
+        if x.is_zero() && y.is_zero() {
+            return Ok(Self::identity());
+        }
+        let p = Self::new_unchecked(x, y);
+        p.check(check)?;
+        Ok(p)
+    }
+
+    fn check(&self, check: PointCheck) -> Result<(), PointFault> {
+        if check == PointCheck::None || self.infinity {
+            return Ok(());
+        }
+        if !self.is_on_curve() {
+            return Err(PointFault::NotOnCurve);
+        }
+        if check == PointCheck::Subgroup && !self.is_in_correct_subgroup_assuming_on_curve() {
+            return Err(PointFault::NotInSubgroup);
+        }
+        Ok(())
+    }
+}
+
+impl<P: te::TECurveConfig> WirePoint for te::Affine<P>
+where
+    P::BaseField: WireField,
+{
+    fn write(&self, form: InputForm, out: &mut [u8]) {
+        let (xo, yo) = out.split_at_mut(P::BaseField::BYTES);
+        write_field(&self.x, form, xo);
+        write_field(&self.y, form, &mut yo[..P::BaseField::BYTES]);
+    }
+
+    fn read(bytes: &[u8], form: InputForm, check: PointCheck) -> Result<Self, PointFault> {
+        let (x, y) = coords::<P::BaseField>(bytes, form)?;
+        let p = Self::new_unchecked(x, y);
+        p.check(check)?;
+        Ok(p)
+    }
+
+    fn check(&self, check: PointCheck) -> Result<(), PointFault> {
+        if check == PointCheck::None {
+            return Ok(());
+        }
+        if !self.is_on_curve() {
+            return Err(PointFault::NotOnCurve);
+        }
+        if check == PointCheck::Subgroup && !self.is_in_correct_subgroup_assuming_on_curve() {
+            return Err(PointFault::NotInSubgroup);
+        }
+        Ok(())
+    }
+}
+
+/// Maps `f` over `items` (on all cores when there are many), collecting
+/// into a vector; the error returned is the one of the lowest index, so that
+/// messages do not depend on thread timing.
+fn map_indexed<T: Sync, U: Send>(
+    items: &[T],
+    f: impl Fn(usize, &T) -> Result<U, Error> + Sync + Send,
+) -> Result<Vec<U>, Error> {
+    let run = || -> Result<Vec<U>, Error> {
+        if items.len() < PAR_MIN {
+            items.iter().enumerate().map(|(i, t)| f(i, t)).collect()
+        } else {
+            items.par_iter().enumerate().map(|(i, t)| f(i, t)).collect()
+        }
+    };
+    run().map_err(|_| {
+        items
+            .iter()
+            .enumerate()
+            .find_map(|(i, t)| f(i, t).err())
+            .expect("a failing item fails again")
+    })
+}
+
+fn chunks<'a>(bytes: &'a [u8], size: usize, what: &str) -> Result<Vec<&'a [u8]>, Error> {
+    if bytes.len() % size != 0 {
+        return Err(Error::new(
+            Status::SizeMismatch,
+            format!("{what}: {} bytes is not a multiple of {size}", bytes.len()),
+        ));
+    }
+    Ok(bytes.chunks_exact(size).collect())
+}
+
+fn point_bytes<C: Curve>() -> usize {
+    C::ID.point_bytes()
+}
+
+/// Decodes `points.len() / point_bytes` points in `form`, running `check` on each.
+pub fn decode_points<C: Curve>(
+    points: &[u8],
+    form: InputForm,
+    check: PointCheck,
+) -> Result<Vec<C::Affine>, Error> {
+    let items = chunks(points, point_bytes::<C>(), "points")?;
+    map_indexed(&items, |i, b| C::Affine::read(b, form, check).map_err(|f| f.into_error(i)))
+}
+
+/// Runs `check` on already-decoded points.
+pub fn check_points<C: Curve>(points: &[C::Affine], check: PointCheck) -> Result<(), Error> {
+    if check == PointCheck::None {
+        return Ok(());
+    }
+    map_indexed(points, |i, p| p.check(check).map_err(|f| f.into_error(i))).map(|_| ())
+}
+
+/// Decodes one canonical wire point and checks that it is on the curve.
+pub fn decode_point<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
+    if bytes.len() != point_bytes::<C>() {
+        return Err(Error::new(
+            Status::SizeMismatch,
+            format!("a {} point is {} bytes, not {}", C::ID.name(), point_bytes::<C>(), bytes.len()),
+        ));
+    }
+    C::Affine::read(bytes, InputForm::Canonical, PointCheck::OnCurve).map_err(|f| f.into_error(0))
+}
+
+/// Encodes one point in the canonical wire format.
+pub fn encode_point<C: Curve>(point: &C::Affine) -> Vec<u8> {
+    let mut out = vec![0u8; point_bytes::<C>()];
+    point.write(InputForm::Canonical, &mut out);
+    out
+}
+
+/// Encodes points in `form` (canonical: the wire format).
+pub fn encode_points_in<C: Curve>(points: &[C::Affine], form: InputForm) -> Vec<u8> {
+    let pb = point_bytes::<C>();
+    let mut out = vec![0u8; points.len() * pb];
+    out.par_chunks_exact_mut(pb).zip(points.par_iter()).for_each(|(o, p)| p.write(form, o));
+    out
+}
+
+/// Encodes points in the canonical wire format.
+pub fn encode_points<C: Curve>(points: &[C::Affine]) -> Vec<u8> {
+    encode_points_in::<C>(points, InputForm::Canonical)
+}
+
+/// Encodes scalars in `form` (canonical: 32-byte little-endian integers).
+pub fn encode_scalars_in<C: Curve>(scalars: &[C::Scalar], form: InputForm) -> Vec<u8> {
+    let mut out = vec![0u8; scalars.len() * SCALAR_BYTES];
+    out.par_chunks_exact_mut(SCALAR_BYTES)
+        .zip(scalars.par_iter())
+        .for_each(|(o, s)| write_field(s, form, o));
+    out
+}
+
+/// Encodes scalars in the canonical wire format.
+pub fn encode_scalars<C: Curve>(scalars: &[C::Scalar]) -> Vec<u8> {
+    encode_scalars_in::<C>(scalars, InputForm::Canonical)
+}
+
+/// Decodes `scalars.len() / 32` scalars in `form`; each must be < r.
+pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C::Scalar>, Error> {
+    let items = chunks(scalars, SCALAR_BYTES, "scalars")?;
+    map_indexed(&items, |i, b| {
+        read_field::<C::Scalar>(b, form).ok_or_else(|| {
+            Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r"))
+        })
+    })
+}
+
+/// Checks that canonical wire scalars are all < r, without keeping them.
+pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
+    let items = chunks(scalars, SCALAR_BYTES, "scalars")?;
+    map_indexed(&items, |i, b| {
+        let mut v = <C::Scalar as PrimeField>::BigInt::default();
+        for (limb, chunk) in v.as_mut().iter_mut().zip(b.chunks_exact(8)) {
+            *limb = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
+        }
+        if v < <C::Scalar as PrimeField>::MODULUS {
+            Ok(())
+        } else {
+            Err(Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r")))
+        }
+    })
+    .map(|_| ())
+}

@@ -1,0 +1,155 @@
+//! Status codes (ABI values) and the library's error type.
+
+use crate::ffi::consts::*;
+use std::ffi::CStr;
+use std::fmt;
+
+/// The outcome of a call: the numeric values are the C ABI's `GPUKIT_*`
+/// status codes and never change.
+#[repr(i32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Success.
+    Ok = GPUKIT_OK,
+    /// A required pointer was NULL.
+    NullPointer = GPUKIT_ERR_NULL_POINTER,
+    /// The curve id is not one of `GPUKIT_CURVE_*`.
+    UnknownCurve = GPUKIT_ERR_UNKNOWN_CURVE,
+    /// `window_c` is larger than the curve's maximum window.
+    BadWindow = GPUKIT_ERR_BAD_WINDOW,
+    /// A point does not satisfy the curve equation.
+    PointNotOnCurve = GPUKIT_ERR_POINT_NOT_ON_CURVE,
+    /// A point is on the curve but outside the prime-order subgroup (Full validation).
+    PointNotInSubgroup = GPUKIT_ERR_POINT_NOT_IN_SUBGROUP,
+    /// A scalar is not below the group order r.
+    ScalarOutOfRange = GPUKIT_ERR_SCALAR_OUT_OF_RANGE,
+    /// The GPU backend was required but no usable device (or no CUDA build) exists.
+    NoDevice = GPUKIT_ERR_NO_DEVICE,
+    /// The CUDA runtime or a kernel reported an error.
+    Device = GPUKIT_ERR_DEVICE,
+    /// A host or device allocation failed.
+    OutOfMemory = GPUKIT_ERR_OUT_OF_MEMORY,
+    /// The requested operation is not implemented by the selected backend.
+    NotImplemented = GPUKIT_ERR_NOT_IMPLEMENTED,
+    /// A bug in gpukit (a caught panic, a broken invariant).
+    Internal = GPUKIT_ERR_INTERNAL,
+    /// A config field (backend, validation, input form, environment override) has an unknown value.
+    BadConfig = GPUKIT_ERR_BAD_CONFIG,
+    /// More scalars than resident bases, or slices of different lengths.
+    SizeMismatch = GPUKIT_ERR_SIZE_MISMATCH,
+    /// A coordinate is not a canonical field element (>= p).
+    BadEncoding = GPUKIT_ERR_BAD_ENCODING,
+}
+
+impl Status {
+    /// Every status, in code order (index = code).
+    pub const ALL: [Status; 15] = [
+        Status::Ok,
+        Status::NullPointer,
+        Status::UnknownCurve,
+        Status::BadWindow,
+        Status::PointNotOnCurve,
+        Status::PointNotInSubgroup,
+        Status::ScalarOutOfRange,
+        Status::NoDevice,
+        Status::Device,
+        Status::OutOfMemory,
+        Status::NotImplemented,
+        Status::Internal,
+        Status::BadConfig,
+        Status::SizeMismatch,
+        Status::BadEncoding,
+    ];
+
+    /// The status with this ABI code; an unknown code reads as `Internal`.
+    pub fn from_code(code: i32) -> Status {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| Status::ALL.get(i).copied())
+            .unwrap_or(Status::Internal)
+    }
+
+    /// The ABI code.
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+
+    /// A short, static description (what `gpukit_status_str` returns).
+    pub fn as_str(self) -> &'static str {
+        self.as_cstr().to_str().expect("status strings are ASCII")
+    }
+
+    /// [`Status::as_str`], NUL-terminated for the C ABI.
+    pub fn as_cstr(self) -> &'static CStr {
+        match self {
+            Status::Ok => c"ok",
+            Status::NullPointer => c"null pointer",
+            Status::UnknownCurve => c"unknown curve id",
+            Status::BadWindow => c"bad window size",
+            Status::PointNotOnCurve => c"point not on curve",
+            Status::PointNotInSubgroup => c"point not in the prime-order subgroup",
+            Status::ScalarOutOfRange => c"scalar out of range (>= group order)",
+            Status::NoDevice => c"no usable GPU device",
+            Status::Device => c"GPU device error",
+            Status::OutOfMemory => c"out of memory",
+            Status::NotImplemented => c"not implemented",
+            Status::Internal => c"internal error",
+            Status::BadConfig => c"bad config value",
+            Status::SizeMismatch => c"size mismatch",
+            Status::BadEncoding => c"bad encoding (non-canonical field element)",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An error: a [`Status`] and a message naming the offending input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    status: Status,
+    message: String,
+}
+
+impl Error {
+    /// An error with this status and message.
+    pub fn new(status: Status, message: impl Into<String>) -> Error {
+        Error { status, message: message.into() }
+    }
+
+    /// The status code.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The human-readable message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.status, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for (i, s) in Status::ALL.iter().enumerate() {
+            assert_eq!(s.code(), i as i32);
+            assert_eq!(Status::from_code(i as i32), *s);
+        }
+        assert_eq!(Status::from_code(-1), Status::Internal);
+        assert_eq!(Status::from_code(15), Status::Internal);
+    }
+}

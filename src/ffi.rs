@@ -1,0 +1,460 @@
+//! The C ABI (include/gpukit.h is generated from this file by cbindgen).
+//!
+//! Every entry returns a `GPUKIT_*` status and never unwinds: each body runs
+//! inside `catch_unwind`, a panic becomes `GPUKIT_ERR_INTERNAL`. Every
+//! pointer is checked for NULL before use (points and scalars may be NULL
+//! only when their length is 0), and no buffer is read or written past
+//! `n · point_bytes`, `n · 32` or `point_bytes`. Calls are thread-safe.
+#![allow(non_camel_case_types)]
+
+use crate::bases::BasesBytes;
+use crate::config::{Backend, Config, InputForm, Validation};
+use crate::curve::{CurveId, SCALAR_BYTES};
+use crate::error::{Error, Status};
+use std::cell::RefCell;
+use std::ffi::{c_char, c_int, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The ABI's numeric constants (the Rust enums take their values from here).
+pub mod consts {
+    /// Success.
+    pub const GPUKIT_OK: i32 = 0;
+    /// A required pointer was NULL.
+    pub const GPUKIT_ERR_NULL_POINTER: i32 = 1;
+    /// The curve id is not one of GPUKIT_CURVE_*.
+    pub const GPUKIT_ERR_UNKNOWN_CURVE: i32 = 2;
+    /// window_c is larger than gpukit_max_window(curve).
+    pub const GPUKIT_ERR_BAD_WINDOW: i32 = 3;
+    /// A point does not satisfy the curve equation.
+    pub const GPUKIT_ERR_POINT_NOT_ON_CURVE: i32 = 4;
+    /// A point is outside the prime-order subgroup (checked with GPUKIT_VALIDATE_FULL).
+    pub const GPUKIT_ERR_POINT_NOT_IN_SUBGROUP: i32 = 5;
+    /// A scalar is >= the group order r.
+    pub const GPUKIT_ERR_SCALAR_OUT_OF_RANGE: i32 = 6;
+    /// The GPU backend was required but no usable device (or no CUDA build) exists.
+    pub const GPUKIT_ERR_NO_DEVICE: i32 = 7;
+    /// The CUDA runtime or a kernel reported an error.
+    pub const GPUKIT_ERR_DEVICE: i32 = 8;
+    /// A host or device allocation failed.
+    pub const GPUKIT_ERR_OUT_OF_MEMORY: i32 = 9;
+    /// The operation is not implemented by the selected backend.
+    pub const GPUKIT_ERR_NOT_IMPLEMENTED: i32 = 10;
+    /// A bug in gpukit (for example a caught panic).
+    pub const GPUKIT_ERR_INTERNAL: i32 = 11;
+    /// unknown backend/validation/input form value
+    pub const GPUKIT_ERR_BAD_CONFIG: i32 = 12;
+    /// bases_msm: n larger than the resident bases
+    pub const GPUKIT_ERR_SIZE_MISMATCH: i32 = 13;
+    /// a coordinate >= p (non-canonical field element)
+    pub const GPUKIT_ERR_BAD_ENCODING: i32 = 14;
+
+    /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
+    pub const GPUKIT_BACKEND_AUTO: u32 = 0;
+    /// config.backend: one scalar multiplication per point, summed.
+    pub const GPUKIT_BACKEND_SERIAL: u32 = 1;
+    /// config.backend: Pippenger on all CPU cores.
+    pub const GPUKIT_BACKEND_CPU: u32 = 2;
+    /// config.backend: the CUDA backend (GPUKIT_ERR_NO_DEVICE without a device, never a fallback).
+    pub const GPUKIT_BACKEND_GPU: u32 = 3;
+
+    /// on_curve for one-shot calls, full for gpukit_bases_new
+    pub const GPUKIT_VALIDATE_DEFAULT: u32 = 0;
+    /// Coordinates < p, points on the curve, scalars < r.
+    pub const GPUKIT_VALIDATE_ON_CURVE: u32 = 1;
+    /// GPUKIT_VALIDATE_ON_CURVE plus the prime-order subgroup check where the cofactor is not 1.
+    pub const GPUKIT_VALIDATE_FULL: u32 = 2;
+    /// No point checks (coordinates must still be < p; scalars must still be < r).
+    pub const GPUKIT_VALIDATE_TRUSTED: u32 = 3;
+
+    /// config.input_form: canonical little-endian integers (the wire format).
+    pub const GPUKIT_FORM_CANONICAL: u32 = 0;
+    /// config.input_form: Montgomery-form limbs as arkworks / gnark-crypto hold them, for points and scalars.
+    pub const GPUKIT_FORM_MONTGOMERY: u32 = 1;
+}
+
+/// Options of gpukit_msm_ex and gpukit_bases_new; gpukit_config_default() gives the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct gpukit_config {
+    /// GPUKIT_BACKEND_*, default AUTO
+    pub backend: u32,
+    /// 0 = auto, else 1..=max window of the curve
+    pub window_c: u32,
+    /// GPUKIT_VALIDATE_*, default DEFAULT
+    pub validation: u32,
+    /// GPUKIT_FORM_*, default CANONICAL
+    pub input_form: u32,
+    /// bit mask of GPU ordinals, 0 = all visible
+    pub devices: u32,
+    /// 0/1: split scalars (see gpukit_pippenger_msm_blinded)
+    pub blinded: u32,
+}
+
+impl gpukit_config {
+    /// The Rust config for these values; an unknown value is `BadConfig`.
+    pub fn to_config(&self) -> Result<Config, Error> {
+        Ok(Config {
+            backend: Backend::from_u32(self.backend)?,
+            window_c: self.window_c,
+            validation: Validation::from_u32(self.validation)?,
+            input_form: InputForm::from_u32(self.input_form)?,
+            devices: self.devices,
+            blinded: match self.blinded {
+                0 => false,
+                1 => true,
+                v => return Err(Error::new(Status::BadConfig, format!("blinded must be 0 or 1, not {v}"))),
+            },
+        })
+    }
+}
+
+/// Resident bases (opaque): created by gpukit_bases_new, freed by gpukit_bases_free.
+pub struct gpukit_bases {
+    inner: BasesBytes,
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn set_last_error(message: &str) {
+    let c = CString::new(message.replace('\0', " ")).expect("NULs were replaced");
+    LAST_ERROR.with(|e| *e.borrow_mut() = c);
+}
+
+/// Runs an entry's body: no panic escapes, the status is returned and the
+/// thread's last-error message is set (empty on success).
+fn entry(body: impl FnOnce() -> Result<(), Error>) -> c_int {
+    let result = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Err(Error::new(Status::Internal, format!("internal error (panic): {what}")))
+    });
+    match result {
+        Ok(()) => {
+            set_last_error("");
+            Status::Ok.code()
+        }
+        Err(e) => {
+            set_last_error(e.message());
+            e.status().code()
+        }
+    }
+}
+
+fn curve(id: u8) -> Result<CurveId, Error> {
+    CurveId::from_u8(id).ok_or_else(|| Error::new(Status::UnknownCurve, format!("unknown curve id {id}")))
+}
+
+fn byte_len(count: usize, size: usize, what: &str) -> Result<usize, Error> {
+    count
+        .checked_mul(size)
+        .ok_or_else(|| Error::new(Status::OutOfMemory, format!("{what}: {count} × {size} bytes overflows")))
+}
+
+/// The caller's `len`-byte input buffer; NULL is allowed only when `len` is 0.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for reads of `len` bytes for `'a`.
+unsafe fn input<'a>(ptr: *const u8, len: usize, what: &str) -> Result<&'a [u8], Error> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(Error::new(Status::NullPointer, format!("{what} is NULL")));
+    }
+    // SAFETY: non-NULL, and the caller guarantees len readable bytes.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// Copies `bytes` to the caller's output buffer.
+///
+/// # Safety
+/// `out` must be valid for writes of `bytes.len()` bytes.
+unsafe fn output(out: *mut u8, bytes: &[u8]) {
+    // SAFETY: the caller guarantees the space; the buffers cannot overlap
+    // because `bytes` is ours.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), out, bytes.len()) }
+}
+
+fn not_null<T>(ptr: *const T, what: &str) -> Result<(), Error> {
+    if ptr.is_null() {
+        return Err(Error::new(Status::NullPointer, format!("{what} is NULL")));
+    }
+    Ok(())
+}
+
+/// The shared body of every one-shot MSM entry.
+///
+/// # Safety
+/// As for [`gpukit_msm_ex`].
+unsafe fn msm_entry(
+    curve_id: u8,
+    points: *const u8,
+    scalars: *const u8,
+    out: *mut u8,
+    n: u32,
+    config: Result<Config, Error>,
+) -> c_int {
+    entry(|| {
+        let curve = curve(curve_id)?;
+        not_null(out, "out")?;
+        let config = config?;
+        let n = n as usize;
+        // SAFETY: the caller guarantees n points, n scalars and one output point.
+        let points = unsafe { input(points, byte_len(n, curve.point_bytes(), "points")?, "points") }?;
+        let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
+        let result = crate::msm_bytes(curve, points, scalars, &config)?;
+        unsafe { output(out, &result) };
+        Ok(())
+    })
+}
+
+/// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded.
+#[no_mangle]
+pub extern "C" fn gpukit_config_default() -> gpukit_config {
+    gpukit_config {
+        backend: Backend::Auto as u32,
+        window_c: 0,
+        validation: Validation::Default as u32,
+        input_form: InputForm::Canonical as u32,
+        devices: 0,
+        blinded: 0,
+    }
+}
+
+/// static string, never NULL
+#[no_mangle]
+pub extern "C" fn gpukit_status_str(status: c_int) -> *const c_char {
+    match usize::try_from(status).ok().and_then(|i| Status::ALL.get(i)) {
+        Some(s) => s.as_cstr().as_ptr(),
+        None => c"unknown status code".as_ptr(),
+    }
+}
+
+/// thread-local, valid until the next call on this thread
+#[no_mangle]
+pub extern "C" fn gpukit_last_error() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}
+
+/// 0 for an unknown curve
+#[no_mangle]
+pub extern "C" fn gpukit_point_bytes(curve_id: u8) -> u32 {
+    CurveId::from_u8(curve_id).map_or(0, |c| c.point_bytes() as u32)
+}
+
+/// 0 for an unknown curve
+#[no_mangle]
+pub extern "C" fn gpukit_max_window(curve_id: u8) -> u32 {
+    CurveId::from_u8(curve_id).map_or(0, CurveId::max_window)
+}
+
+/// usable CUDA devices; 0 without driver/CUDA build
+#[no_mangle]
+pub extern "C" fn gpukit_gpu_count() -> u32 {
+    catch_unwind(crate::gpu_count).unwrap_or(0)
+}
+
+/// out = Σ scalars[i]·points[i]. points: n·point_bytes bytes, scalars: n·32 bytes, out: point_bytes bytes
+/// (canonical wire format). window_c: 0 = auto, else 1..=gpukit_max_window(curve_id). n = 0 gives the identity.
+///
+/// # Safety
+/// The buffers must hold the sizes above; points and scalars may be NULL only when n is 0.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_pippenger_msm(
+    curve_id: u8,
+    points: *const u8,
+    scalars: *const u8,
+    out: *mut u8,
+    n: u32,
+    window_c: u32,
+) -> c_int {
+    let config = Ok(Config { window_c, ..Config::default() });
+    // SAFETY: forwarded caller guarantees.
+    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+}
+
+/// gpukit_pippenger_msm for secret scalars: each scalar is split as k = a + b with a uniform from the
+/// OS CSPRNG and the result is MSM(a) + MSM(b), so that neither run's timing or memory pattern depends
+/// on k. About twice the cost.
+///
+/// # Safety
+/// As for gpukit_pippenger_msm.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_pippenger_msm_blinded(
+    curve_id: u8,
+    points: *const u8,
+    scalars: *const u8,
+    out: *mut u8,
+    n: u32,
+    window_c: u32,
+) -> c_int {
+    let config = Ok(Config { window_c, blinded: true, ..Config::default() });
+    // SAFETY: forwarded caller guarantees.
+    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+}
+
+/// gpukit_pippenger_msm with every option of gpukit_config (NULL = defaults).
+///
+/// # Safety
+/// As for gpukit_pippenger_msm; config is NULL or points to a gpukit_config.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_msm_ex(
+    curve_id: u8,
+    points: *const u8,
+    scalars: *const u8,
+    out: *mut u8,
+    n: u32,
+    config: *const gpukit_config,
+) -> c_int {
+    // SAFETY: config is NULL or valid (caller guarantee).
+    let config = unsafe { config_or_default(config) };
+    // SAFETY: forwarded caller guarantees.
+    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+}
+
+/// # Safety
+/// `config` is NULL or points to a gpukit_config.
+unsafe fn config_or_default(config: *const gpukit_config) -> Result<Config, Error> {
+    // SAFETY: NULL or valid (caller guarantee).
+    match unsafe { config.as_ref() } {
+        None => Ok(Config::default()),
+        Some(c) => c.to_config(),
+    }
+}
+
+macro_rules! per_curve_entries {
+    ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
+        paste::paste! {
+            $(
+                #[doc = concat!("gpukit_pippenger_msm for ", $display, ".")]
+                ///
+                /// # Safety
+                /// As for gpukit_pippenger_msm.
+                #[no_mangle]
+                pub unsafe extern "C" fn [<gpukit_ $snake _msm>](
+                    points: *const u8,
+                    scalars: *const u8,
+                    out: *mut u8,
+                    n: u32,
+                    window_c: u32,
+                ) -> c_int {
+                    // SAFETY: forwarded caller guarantees.
+                    unsafe { gpukit_pippenger_msm($id, points, scalars, out, n, window_c) }
+                }
+            )*
+        }
+    };
+}
+crate::for_each_curve!(per_curve_entries);
+
+/// Resident bases: validated (default FULL) and uploaded once. points: n·point_bytes bytes in
+/// config->input_form (which also applies to the scalars of later gpukit_bases_msm calls).
+/// On success *out_bases owns the bases (free with gpukit_bases_free); on failure it is set to NULL.
+///
+/// # Safety
+/// points holds n points (NULL only when n is 0); config is NULL or valid; out_bases is writable.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_bases_new(
+    curve_id: u8,
+    points: *const u8,
+    n: u32,
+    config: *const gpukit_config,
+    out_bases: *mut *mut gpukit_bases,
+) -> c_int {
+    entry(|| {
+        not_null(out_bases, "out_bases")?;
+        // SAFETY: checked non-NULL; writable by caller guarantee.
+        unsafe { *out_bases = std::ptr::null_mut() };
+        let curve = curve(curve_id)?;
+        // SAFETY: forwarded caller guarantees.
+        let config = unsafe { config_or_default(config) }?;
+        let len = byte_len(n as usize, curve.point_bytes(), "points")?;
+        let points = unsafe { input(points, len, "points") }?;
+        let inner = BasesBytes::new(curve, points, &config)?;
+        unsafe { *out_bases = Box::into_raw(Box::new(gpukit_bases { inner })) };
+        Ok(())
+    })
+}
+
+/// out = Σ scalars[i]·bases[i] over the first n bases (n <= the bases' length, else GPUKIT_ERR_SIZE_MISMATCH).
+///
+/// # Safety
+/// bases comes from gpukit_bases_new; scalars holds n·32 bytes (NULL only when n is 0); out holds point_bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_bases_msm(
+    bases: *const gpukit_bases,
+    scalars: *const u8,
+    n: u32,
+    out: *mut u8,
+) -> c_int {
+    // SAFETY: forwarded caller guarantees.
+    unsafe { gpukit_bases_msm_batch(bases, scalars, n, 1, out) }
+}
+
+/// batch MSMs against the first n bases: scalars is batch*n*32 bytes, out is batch*point_bytes
+///
+/// # Safety
+/// bases comes from gpukit_bases_new; the buffers hold the sizes above (scalars NULL only when batch·n is 0).
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_bases_msm_batch(
+    bases: *const gpukit_bases,
+    scalars: *const u8,
+    n: u32,
+    batch: u32,
+    out: *mut u8,
+) -> c_int {
+    entry(|| {
+        // SAFETY: NULL or a live handle from gpukit_bases_new (caller guarantee).
+        let bases = unsafe { bases.as_ref() }
+            .ok_or_else(|| Error::new(Status::NullPointer, "bases is NULL"))?;
+        not_null(out, "out")?;
+        let (n, batch) = (n as usize, batch as usize);
+        let len = byte_len(byte_len(n, batch, "scalars")?, SCALAR_BYTES, "scalars")?;
+        let scalars = unsafe { input(scalars, len, "scalars") }?;
+        let result = bases.inner.msm_batch(scalars, n, batch)?;
+        unsafe { output(out, &result) };
+        Ok(())
+    })
+}
+
+/// NULL is a no-op
+///
+/// # Safety
+/// bases is NULL or comes from gpukit_bases_new and is not used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_bases_free(bases: *mut gpukit_bases) {
+    if bases.is_null() {
+        return;
+    }
+    // SAFETY: from Box::into_raw in gpukit_bases_new, freed once (caller guarantee).
+    let owned = unsafe { Box::from_raw(bases) };
+    // Dropping frees device memory through the CUDA side; a panic there must not unwind into C.
+    let _ = catch_unwind(AssertUnwindSafe(move || drop(owned)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    fn last() -> String {
+        // SAFETY: gpukit_last_error returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(gpukit_last_error()) }.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn a_panic_becomes_internal() {
+        let status = entry(|| panic!("boom {}", 7));
+        assert_eq!(status, GPUKIT_ERR_INTERNAL_CODE);
+        assert!(last().contains("boom 7"), "{}", last());
+        assert_eq!(entry(|| Ok(())), 0);
+        assert_eq!(last(), "");
+    }
+
+    const GPUKIT_ERR_INTERNAL_CODE: c_int = consts::GPUKIT_ERR_INTERNAL;
+}
