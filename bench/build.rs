@@ -31,13 +31,16 @@ fn main() {
     let sppark_root = PathBuf::from(env::var("DEP_SPPARK_ROOT").expect("sppark's build sets DEP_SPPARK_ROOT"));
     let blst_src = PathBuf::from(env::var("DEP_BLST_C_SRC").expect("blst's build sets DEP_BLST_C_SRC"));
 
+    // cc recognises nvcc only when named through NVCC: handed over as a plain
+    // compiler it gets gcc-only flags (`nvcc fatal: Unknown option
+    // '-ffunction-sections'`).
+    env::set_var("NVCC", &nvcc);
     let mut build = cc::Build::new();
     build
         .cuda(true)
         .cudart("static")
         // libstdc++ is linked statically below, not by cc's default dylib line.
         .cpp_link_stdlib(None)
-        .compiler(&nvcc)
         .include(&sppark_root)
         .include(&blst_src)
         .include(manifest.join("cuda"))

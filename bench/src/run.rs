@@ -68,7 +68,7 @@ impl Progress {
     }
 }
 
-/// Runs every case, writes `bench.csv`, `bench.json` and the plots into
+/// Runs every case, writes `bench.csv`, `bench.json`, `bench.md` and the plots into
 /// `settings.out`, and returns the rows (table printing is the caller's).
 pub fn run(settings: &Settings, host: &Host) -> Result<Report, Box<dyn std::error::Error>> {
     let mut systems: Vec<System> = settings.systems.clone();
@@ -174,22 +174,24 @@ fn run_curve<C: BenchCurve>(
     }
 }
 
-/// gpukit's own answer (auto backend, untimed) for a case whose systems are
+/// gpukit's own answer (CPU backend, untimed) for a case whose systems are
 /// all peers or whose gpukit systems failed.
 fn gpukit_reference<C: BenchCurve>(
     points: &[C::Affine], scalars: &[C::Scalar], opts: &GpukitOptions,
 ) -> Option<(String, C::Affine)> {
-    gpukit::msm_with::<C>(points, scalars, &opts.config(Backend::Auto)).ok().map(|p| ("gpukit".to_string(), p))
+    gpukit::msm_with::<C>(points, scalars, &opts.config(Backend::Cpu)).ok().map(|p| ("gpukit-cpu".to_string(), p))
 }
 
-/// `bench.csv`, `bench.json` and the PNG plots.
+/// `bench.csv`, `bench.json`, `bench.md` (the table in Markdown) and the PNG plots.
 pub fn write_outputs(out: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(out)?;
     let csv = out.join("bench.csv");
     let json = out.join("bench.json");
     record::write_csv(&csv, rows)?;
     record::write_json(&json, rows)?;
-    let mut files = vec![csv, json];
+    let md = out.join("bench.md");
+    std::fs::write(&md, table::markdown(rows))?;
+    let mut files = vec![csv, json, md];
     files.extend(plot::write_all(out, rows)?);
     Ok(files)
 }

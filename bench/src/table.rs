@@ -5,12 +5,11 @@ use std::fmt::Write;
 
 use crate::record::{status, Row};
 
-/// The rows as an aligned text table; failed cases show their status.
-pub fn render(rows: &[Row]) -> String {
-    let header = ["curve", "log n", "system", "min ms", "median ms", "max ms", "vs arkworks"];
+const HEADER: [&str; 7] = ["curve", "log n", "system", "min ms", "median ms", "max ms", "vs arkworks"];
+
+fn cells(rows: &[Row]) -> Vec<[String; 7]> {
     let ms = |v: Option<f64>| v.map(|m| format!("{m:.3}")).unwrap_or_default();
-    let body: Vec<[String; 7]> = rows
-        .iter()
+    rows.iter()
         .map(|r| {
             let speedup = match (r.status.as_str(), r.speedup_vs_arkworks) {
                 (status::OK, Some(s)) => format!("{s:.2}x"),
@@ -27,7 +26,22 @@ pub fn render(rows: &[Row]) -> String {
                 speedup,
             ]
         })
-        .collect();
+        .collect()
+}
+
+/// The rows as a Markdown table (`bench.md`), for BENCHMARKS.md.
+pub fn markdown(rows: &[Row]) -> String {
+    let mut out = format!("| {} |\n|---|---:|---|---:|---:|---:|---:|\n", HEADER.join(" | "));
+    for row in cells(rows) {
+        let _ = writeln!(out, "| {} |", row.join(" | "));
+    }
+    out
+}
+
+/// The rows as an aligned text table; failed cases show their status.
+pub fn render(rows: &[Row]) -> String {
+    let header = HEADER;
+    let body = cells(rows);
     let mut width = header.map(str::len);
     for row in &body {
         for (w, cell) in width.iter_mut().zip(row) {
