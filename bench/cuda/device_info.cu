@@ -26,3 +26,11 @@ extern "C" int bench_cuda_device_info(int device, char* name, size_t name_len, i
     }
     return cudaSuccess;
 }
+
+// Number of CUDA devices the bench's own runtime sees (sppark's view; gpukit
+// counts its own). 0 without a driver.
+extern "C" int bench_cuda_device_count(void)
+{
+    int n = 0;
+    return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
+}

@@ -31,7 +31,7 @@ impl Host {
             git_commit: env!("GPUKIT_BENCH_GIT_COMMIT").to_string(),
             ..Host::default()
         };
-        if gpukit::gpu_count() > 0 {
+        if gpukit::gpu_count() > 0 || crate::peers::sppark::device_count() > 0 {
             from_nvidia_smi(&mut host);
             from_cuda_runtime(&mut host);
         }

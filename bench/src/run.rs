@@ -75,13 +75,11 @@ pub fn run(settings: &Settings, host: &Host) -> Result<Report, Box<dyn std::erro
     // gpukit first: the first gpukit result of a case is what the others are checked against.
     systems.sort();
     let mut progress = Progress::new((settings.curves.len() * settings.log_n.len() * systems.len()) as u64);
-    if gpukit::gpu_count() == 0 {
-        let skipped: Vec<&str> = systems.iter().filter(|s| s.needs_gpu()).map(|s| s.name()).collect();
-        if !skipped.is_empty() {
-            progress.note(&format!("no CUDA device: skipping {}", skipped.join(", ")));
-        }
-        systems.retain(|s| !s.needs_gpu());
+    let skipped: Vec<&str> = systems.iter().filter(|s| !s.device_available()).map(|s| s.name()).collect();
+    if !skipped.is_empty() {
+        progress.note(&format!("no CUDA device for {}: skipped", skipped.join(", ")));
     }
+    systems.retain(|s| s.device_available());
     let timestamp = env_info::now_utc();
     let mut rows = Vec::new();
     for &curve in &settings.curves {

@@ -64,9 +64,15 @@ impl System {
         )
     }
 
-    /// Needs a CUDA device to run at all.
-    pub fn needs_gpu(self) -> bool {
-        matches!(self, System::GpukitGpu | System::GpukitGpuResident | System::Sppark | System::SpparkResident)
+    /// Whether the device this system needs is there: gpukit counts its own
+    /// devices (a gpukit built without CUDA has none), sppark those of the
+    /// bench's CUDA runtime.
+    pub fn device_available(self) -> bool {
+        match self {
+            System::GpukitGpu | System::GpukitGpuResident => gpukit::gpu_count() > 0,
+            System::Sppark | System::SpparkResident => crate::peers::sppark::device_count() > 0,
+            _ => true,
+        }
     }
 
     /// Bases are uploaded outside the timed region.

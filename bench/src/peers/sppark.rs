@@ -68,6 +68,21 @@ mod ffi {
     }
 }
 
+/// CUDA devices visible to the bench's own CUDA runtime (the one sppark
+/// uses); 0 in a build without the feature.
+pub fn device_count() -> u32 {
+    #[cfg(feature = "sppark")]
+    {
+        extern "C" {
+            fn bench_cuda_device_count() -> i32;
+        }
+        // SAFETY: no arguments; CUDA errors come back as 0 devices.
+        return unsafe { bench_cuda_device_count() }.max(0) as u32;
+    }
+    #[cfg(not(feature = "sppark"))]
+    0
+}
+
 /// The wrapper for `curve`, when the `sppark` feature built one for it.
 pub fn entry(curve: CurveId) -> Option<&'static Entry> {
     #[cfg(feature = "sppark")]
