@@ -48,6 +48,11 @@ pub use config::{Backend, Config, InputForm, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
 
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// The arkworks crates gpukit is built on, re-exported so that callers use
 /// the same versions.
 pub mod ark {
