@@ -12,7 +12,7 @@ use crate::curves::BenchCurve;
 use crate::env_info::{self, Host};
 use crate::inputs::Inputs;
 use crate::record::{self, status, Row};
-use crate::stats::{measure, Plan};
+use crate::stats::{measure, Measured, Plan};
 use crate::systems::{prepare, GpukitOptions, System};
 use crate::{plot, table, with_curve};
 
@@ -138,36 +138,46 @@ fn run_curve<C: BenchCurve>(
                             gpukit_reference::<C>(points, scalars, &settings.gpukit)
                         };
                     }
-                    match &reference {
-                        None => {
-                            row.status = status::ERROR.into();
-                            row.note = "no gpukit result to check against".into();
-                        }
-                        Some((by, expected)) if *expected != m.result => {
-                            progress.note(&format!(
-                                "\n!!!!!!!! MISMATCH {} 2^{log_n}: {system} returned\n  {}\nbut {by} returned\n  {}\n\
-                                 !!!!!!!! {system}'s time is discarded\n",
-                                C::ID.name(),
-                                m.result,
-                                expected
-                            ));
-                            row.status = status::MISMATCH.into();
-                            row.note = format!("result differs from {by}");
-                        }
-                        Some(_) => {
-                            let s = m.summary();
-                            row.reps = m.times.len();
-                            row.min_ms = Some(s.min_ms);
-                            row.median_ms = Some(s.median_ms);
-                            row.max_ms = Some(s.max_ms);
-                            if m.warmup_reused {
-                                row.note = "one run over the case budget: the warm-up is the timed run".into();
-                            }
-                        }
+                    if let Some(alarm) = judge(&mut row, &m, reference.as_ref()) {
+                        progress.note(&format!("\n!!!!!!!! MISMATCH {} 2^{log_n}: {alarm}\n", C::ID.name()));
                     }
                 }
             }
             rows.push(row);
+        }
+    }
+}
+
+/// Fills `row` from a measurement: the times when the result equals the
+/// reference (gpukit's), else status `mismatch` (times discarded) or `error`
+/// (no reference). Returns the message to shout on a mismatch.
+pub fn judge<A: PartialEq + std::fmt::Display>(
+    row: &mut Row, m: &Measured<A>, reference: Option<&(String, A)>,
+) -> Option<String> {
+    match reference {
+        None => {
+            row.status = status::ERROR.into();
+            row.note = "no gpukit result to check against".into();
+            None
+        }
+        Some((by, expected)) if *expected != m.result => {
+            row.status = status::MISMATCH.into();
+            row.note = format!("result differs from {by}");
+            Some(format!(
+                "{} returned\n  {}\nbut {by} returned\n  {expected}\n!!!!!!!! {}'s time is discarded",
+                row.system, m.result, row.system
+            ))
+        }
+        Some(_) => {
+            let s = m.summary();
+            row.reps = m.times.len();
+            row.min_ms = Some(s.min_ms);
+            row.median_ms = Some(s.median_ms);
+            row.max_ms = Some(s.max_ms);
+            if m.warmup_reused {
+                row.note = "one run over the case budget: the warm-up is the timed run".into();
+            }
+            None
         }
     }
 }
@@ -205,4 +215,39 @@ pub fn print_report(report: &Report) {
 /// Seconds as a [`Duration`] (negative = 0).
 pub fn seconds(secs: f64) -> Duration {
     Duration::from_secs_f64(secs.max(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn measured(result: u32) -> Measured<u32> {
+        Measured { times: vec![Duration::from_millis(2), Duration::from_millis(4)], result, warmup_reused: false }
+    }
+
+    fn row() -> Row {
+        Row::new(&Host::default(), "t", "bn254_g1", 10, "sppark")
+    }
+
+    #[test]
+    fn matching_result_keeps_its_times() {
+        let mut r = row();
+        assert_eq!(judge(&mut r, &measured(7), Some(&("gpukit-gpu".into(), 7))), None);
+        assert_eq!((r.status.as_str(), r.reps, r.min_ms, r.median_ms, r.max_ms), ("ok", 2, Some(2.0), Some(3.0), Some(4.0)));
+    }
+
+    #[test]
+    fn mismatch_is_loud_and_discards_the_times() {
+        let mut r = row();
+        let alarm = judge(&mut r, &measured(8), Some(&("gpukit-gpu".into(), 7))).unwrap();
+        assert!(alarm.contains("sppark returned") && alarm.contains("gpukit-gpu returned"));
+        assert_eq!((r.status.as_str(), r.median_ms, r.note.as_str()), ("mismatch", None, "result differs from gpukit-gpu"));
+    }
+
+    #[test]
+    fn no_reference_is_an_error() {
+        let mut r = row();
+        assert_eq!(judge(&mut r, &measured(8), None), None);
+        assert_eq!((r.status.as_str(), r.median_ms), ("error", None));
+    }
 }
