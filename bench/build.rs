@@ -28,8 +28,10 @@ fn main() {
         )
     });
     let cuda_root = nvcc.parent().and_then(Path::parent).unwrap().to_path_buf();
-    let sppark_root = PathBuf::from(env::var("DEP_SPPARK_ROOT").expect("sppark's build sets DEP_SPPARK_ROOT"));
-    let blst_src = PathBuf::from(env::var("DEP_BLST_C_SRC").expect("blst's build sets DEP_BLST_C_SRC"));
+    let sppark_root =
+        PathBuf::from(env::var("DEP_SPPARK_ROOT").expect("sppark's build sets DEP_SPPARK_ROOT"));
+    let blst_src =
+        PathBuf::from(env::var("DEP_BLST_C_SRC").expect("blst's build sets DEP_BLST_C_SRC"));
 
     // cc recognises nvcc only when named through NVCC: handed over as a plain
     // compiler it gets gcc-only flags (`nvcc fatal: Unknown option
@@ -114,7 +116,10 @@ fn find_nvcc(repo: &Path) -> Option<PathBuf> {
         candidates.extend(env::split_paths(&path).map(|d| d.join("nvcc")));
     }
     candidates.push(repo.join(".toolchain/cuda/nvidia/cu13/bin/nvcc"));
-    candidates.into_iter().find(|p| p.is_file()).map(|p| p.canonicalize().unwrap_or(p))
+    candidates
+        .into_iter()
+        .find(|p| p.is_file())
+        .map(|p| p.canonicalize().unwrap_or(p))
 }
 
 /// The same decision as blst 0.3's build.rs for x86_64: an explicit
@@ -124,8 +129,14 @@ fn blst_uses_adx() -> bool {
     if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("x86_64") {
         return false;
     }
-    if env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default().contains("target-cpu=") {
-        return env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default().split(',').any(|f| f == "adx");
+    if env::var("CARGO_ENCODED_RUSTFLAGS")
+        .unwrap_or_default()
+        .contains("target-cpu=")
+    {
+        return env::var("CARGO_CFG_TARGET_FEATURE")
+            .unwrap_or_default()
+            .split(',')
+            .any(|f| f == "adx");
     }
     host_has_adx()
 }
@@ -143,10 +154,15 @@ fn host_has_adx() -> bool {
 /// The binary carried to the GPU machine should need only glibc there, so
 /// the C++ runtime that sppark's host code uses is linked in statically.
 fn link_static_libstdcxx() {
-    let out = Command::new("g++").arg("-print-file-name=libstdc++.a").output();
+    let out = Command::new("g++")
+        .arg("-print-file-name=libstdc++.a")
+        .output();
     if let Ok(out) = out {
         let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-        if let Some(dir) = path.parent().filter(|_| path.is_absolute() && path.exists()) {
+        if let Some(dir) = path
+            .parent()
+            .filter(|_| path.is_absolute() && path.exists())
+        {
             println!("cargo:rustc-link-search=native={}", dir.display());
             println!("cargo:rustc-link-lib=static=stdc++");
             return;

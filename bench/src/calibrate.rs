@@ -81,7 +81,10 @@ pub struct CurveResult {
 
 /// Runs the calibration, writes `tuning.rs`, `CROSSOVER.md` and
 /// `calibration.csv` into `settings.out`, and returns what it found.
-pub fn run(settings: &Settings, host: &Host) -> Result<(Vec<CurveResult>, Vec<PathBuf>), Box<dyn std::error::Error>> {
+pub fn run(
+    settings: &Settings,
+    host: &Host,
+) -> Result<(Vec<CurveResult>, Vec<PathBuf>), Box<dyn std::error::Error>> {
     if let Some(k) = settings.window_log_n.iter().find(|k| **k > MAX_TABLE_LOG_N) {
         return Err(format!("window sizes go up to 2^{MAX_TABLE_LOG_N}, not 2^{k}").into());
     }
@@ -94,9 +97,13 @@ pub fn run(settings: &Settings, host: &Host) -> Result<(Vec<CurveResult>, Vec<Pa
     let mut results = Vec::new();
     for &curve in &settings.curves {
         // A failing curve leaves its entries unmeasured (0) instead of losing the others.
-        match with_curve!(curve, C => calibrate_curve::<C>(settings, gpu, host, &timestamp, &mut rows)) {
+        match with_curve!(curve, C => calibrate_curve::<C>(settings, gpu, host, &timestamp, &mut rows))
+        {
             Ok(r) => results.push(r),
-            Err(e) => eprintln!("{}: calibration failed, its entries stay 0: {e}", curve.name()),
+            Err(e) => eprintln!(
+                "{}: calibration failed, its entries stay 0: {e}",
+                curve.name()
+            ),
         }
     }
     std::fs::create_dir_all(&settings.out)?;
@@ -110,7 +117,11 @@ pub fn run(settings: &Settings, host: &Host) -> Result<(Vec<CurveResult>, Vec<Pa
 }
 
 fn calibrate_curve<C: BenchCurve>(
-    settings: &Settings, gpu: bool, host: &Host, timestamp: &str, rows: &mut Vec<Row>,
+    settings: &Settings,
+    gpu: bool,
+    host: &Host,
+    timestamp: &str,
+    rows: &mut Vec<Row>,
 ) -> Result<CurveResult, String> {
     let name = C::ID.name();
     let mut sizes = settings.serial_log_n.clone();
@@ -122,28 +133,68 @@ fn calibrate_curve<C: BenchCurve>(
     let inputs = Inputs::<C>::new(1 << max, settings.seed);
     let mut time = |backend: Backend, window_c: u32, k: u32, label: &str| -> Result<f64, String> {
         let (p, s) = inputs.prefix(1 << k);
-        let config = GpukitOptions { window_c, ..settings.gpukit }.config(backend);
-        let m = measure(&settings.plan, &mut || gpukit::msm_with::<C>(p, s, &config).map_err(|e| e.to_string()))?;
-        rows.push(timed_row(host, timestamp, name, k, label, window_c, &settings.plan, &m.times));
+        let config = GpukitOptions {
+            window_c,
+            ..settings.gpukit
+        }
+        .config(backend);
+        let m = measure(&settings.plan, &mut || {
+            gpukit::msm_with::<C>(p, s, &config).map_err(|e| e.to_string())
+        })?;
+        rows.push(timed_row(
+            host,
+            timestamp,
+            name,
+            k,
+            label,
+            window_c,
+            &settings.plan,
+            &m.times,
+        ));
         Ok(m.summary().median_ms)
     };
     eprintln!("{name}: serial vs cpu at 2^{:?}", settings.serial_log_n);
     let mut serial_points = Vec::new();
-    for &k in settings.serial_log_n.iter().take_while(|_| !past_deadline(settings)) {
-        serial_points.push((k, time(Backend::Serial, 0, k, "gpukit-serial")?, time(Backend::Cpu, 0, k, "gpukit-cpu")?));
+    for &k in settings
+        .serial_log_n
+        .iter()
+        .take_while(|_| !past_deadline(settings))
+    {
+        serial_points.push((
+            k,
+            time(Backend::Serial, 0, k, "gpukit-serial")?,
+            time(Backend::Cpu, 0, k, "gpukit-cpu")?,
+        ));
     }
     let cpu_gpu = if gpu {
         eprintln!("{name}: cpu vs gpu at 2^{:?}", settings.gpu_log_n);
         let mut points = Vec::new();
-        for &k in settings.gpu_log_n.iter().take_while(|_| !past_deadline(settings)) {
-            points.push((k, time(Backend::Cpu, 0, k, "gpukit-cpu")?, time(Backend::Gpu, 0, k, "gpukit-gpu")?));
+        for &k in settings
+            .gpu_log_n
+            .iter()
+            .take_while(|_| !past_deadline(settings))
+        {
+            points.push((
+                k,
+                time(Backend::Cpu, 0, k, "gpukit-cpu")?,
+                time(Backend::Gpu, 0, k, "gpukit-gpu")?,
+            ));
         }
         Some(Crossover::from_points(points))
     } else {
         None
     };
-    let windows = if gpu { best_windows::<C>(settings, &inputs, host, timestamp, rows)? } else { Vec::new() };
-    Ok(CurveResult { curve: C::ID, serial_cpu: Crossover::from_points(serial_points), cpu_gpu, windows })
+    let windows = if gpu {
+        best_windows::<C>(settings, &inputs, host, timestamp, rows)?
+    } else {
+        Vec::new()
+    };
+    Ok(CurveResult {
+        curve: C::ID,
+        serial_cpu: Crossover::from_points(serial_points),
+        cpu_gpu,
+        windows,
+    })
 }
 
 fn past_deadline(settings: &Settings) -> bool {
@@ -162,34 +213,77 @@ pub fn candidate_windows(k: u32) -> std::ops::RangeInclusive<u32> {
 /// For each window, one resident `Bases` (uploaded untimed) over the largest
 /// size that tries it, then the MSM on each size's prefix of the scalars.
 fn best_windows<C: BenchCurve>(
-    settings: &Settings, inputs: &Inputs<C>, host: &Host, timestamp: &str, rows: &mut Vec<Row>,
+    settings: &Settings,
+    inputs: &Inputs<C>,
+    host: &Host,
+    timestamp: &str,
+    rows: &mut Vec<Row>,
 ) -> Result<Vec<(u32, Vec<(u32, f64)>, u32)>, String> {
     let name = C::ID.name();
-    let all: Vec<u32> = settings.window_log_n.iter().flat_map(|&k| candidate_windows(k)).collect();
-    let (Some(&lo), Some(&hi)) = (all.iter().min(), all.iter().max()) else { return Ok(Vec::new()) };
-    eprintln!("{name}: GPU windows {lo}..={hi} at 2^{:?}", settings.window_log_n);
-    let mut medians: Vec<(u32, Vec<(u32, f64)>)> = settings.window_log_n.iter().map(|&k| (k, Vec::new())).collect();
+    let all: Vec<u32> = settings
+        .window_log_n
+        .iter()
+        .flat_map(|&k| candidate_windows(k))
+        .collect();
+    let (Some(&lo), Some(&hi)) = (all.iter().min(), all.iter().max()) else {
+        return Ok(Vec::new());
+    };
+    eprintln!(
+        "{name}: GPU windows {lo}..={hi} at 2^{:?}",
+        settings.window_log_n
+    );
+    let mut medians: Vec<(u32, Vec<(u32, f64)>)> = settings
+        .window_log_n
+        .iter()
+        .map(|&k| (k, Vec::new()))
+        .collect();
     for c in (lo..=hi).take_while(|_| !past_deadline(settings)) {
-        let Some(max) = settings.window_log_n.iter().copied().filter(|k| candidate_windows(*k).contains(&c)).max() else {
+        let Some(max) = settings
+            .window_log_n
+            .iter()
+            .copied()
+            .filter(|k| candidate_windows(*k).contains(&c))
+            .max()
+        else {
             continue;
         };
         let (points, _) = inputs.prefix(1 << max);
-        let config = GpukitOptions { window_c: c, ..settings.gpukit }.config(Backend::Gpu);
-        let bases = Bases::<C>::new(points, &config).map_err(|e| format!("{name}: resident bases, window {c}: {e}"))?;
+        let config = GpukitOptions {
+            window_c: c,
+            ..settings.gpukit
+        }
+        .config(Backend::Gpu);
+        let bases = Bases::<C>::new(points, &config)
+            .map_err(|e| format!("{name}: resident bases, window {c}: {e}"))?;
         for (k, list) in medians.iter_mut() {
             if !candidate_windows(*k).contains(&c) {
                 continue;
             }
             let (_, s) = inputs.prefix(1 << *k);
-            let m = measure(&settings.plan, &mut || bases.msm(s).map_err(|e| e.to_string()))?;
-            rows.push(timed_row(host, timestamp, name, *k, "gpukit-gpu-resident", c, &settings.plan, &m.times));
+            let m = measure(&settings.plan, &mut || {
+                bases.msm(s).map_err(|e| e.to_string())
+            })?;
+            rows.push(timed_row(
+                host,
+                timestamp,
+                name,
+                *k,
+                "gpukit-gpu-resident",
+                c,
+                &settings.plan,
+                &m.times,
+            ));
             list.push((c, m.summary().median_ms));
         }
     }
     Ok(medians
         .into_iter()
         .map(|(k, list)| {
-            let best = list.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|w| w.0).unwrap_or(0);
+            let best = list
+                .iter()
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|w| w.0)
+                .unwrap_or(0);
             (k, list, best)
         })
         .collect())
@@ -197,7 +291,13 @@ fn best_windows<C: BenchCurve>(
 
 #[allow(clippy::too_many_arguments)]
 fn timed_row(
-    host: &Host, timestamp: &str, curve: &str, k: u32, system: &str, window_c: u32, plan: &Plan,
+    host: &Host,
+    timestamp: &str,
+    curve: &str,
+    k: u32,
+    system: &str,
+    window_c: u32,
+    plan: &Plan,
     times: &[std::time::Duration],
 ) -> Row {
     let s = crate::stats::Summary::of(times);
@@ -227,9 +327,16 @@ fn crossover_value(c: &Crossover) -> usize {
 }
 
 /// The generated Rust source: a header comment, then the three tables.
-pub fn tuning_rs(results: &[CurveResult], settings: &Settings, host: &Host, timestamp: &str) -> String {
+pub fn tuning_rs(
+    results: &[CurveResult],
+    settings: &Settings,
+    host: &Host,
+    timestamp: &str,
+) -> String {
     let serial = table_index(results, |r| crossover_value(&r.serial_cpu));
-    let gpu = table_index(results, |r| r.cpu_gpu.as_ref().map(crossover_value).unwrap_or(0));
+    let gpu = table_index(results, |r| {
+        r.cpu_gpu.as_ref().map(crossover_value).unwrap_or(0)
+    });
     let mut windows = [[0u8; MAX_TABLE_LOG_N as usize + 1]; 7];
     for r in results {
         for (k, _, best) in &r.windows {
@@ -239,20 +346,37 @@ pub fn tuning_rs(results: &[CurveResult], settings: &Settings, host: &Host, time
     let device = if host.device_name.is_empty() {
         "none (CPU crossovers only)".to_string()
     } else {
-        format!("{} (driver {}, CUDA {})", host.device_name, host.driver_version, host.cuda_version)
+        format!(
+            "{} (driver {}, CUDA {})",
+            host.device_name, host.driver_version, host.cuda_version
+        )
     };
     let mut s = String::new();
-    let _ = writeln!(s, "// Generated by `gpukit-bench calibrate` — do not edit; re-run it to regenerate.");
+    let _ = writeln!(
+        s,
+        "// Generated by `gpukit-bench calibrate` — do not edit; re-run it to regenerate."
+    );
     let _ = writeln!(s, "// Command: {}", settings.command);
     let _ = writeln!(s, "// Device:  {device}");
-    let _ = writeln!(s, "// CPU:     {} ({} cores)", host.cpu_model, host.cpu_cores);
+    let _ = writeln!(
+        s,
+        "// CPU:     {} ({} cores)",
+        host.cpu_model, host.cpu_cores
+    );
     let _ = writeln!(s, "// Date:    {timestamp} (commit {})", host.git_commit);
     let _ = writeln!(s, "// Index = curve id (index 0 unused). A crossover is the smallest power-of-two n measured from");
     let _ = writeln!(s, "// which the faster backend wins at every larger measured n (twice the largest n measured if it");
-    let _ = writeln!(s, "// never did); 0 = not measured. GPU_BEST_WINDOW[curve][log2 n]: 0 = not measured.");
+    let _ = writeln!(
+        s,
+        "// never did); 0 = not measured. GPU_BEST_WINDOW[curve][log2 n]: 0 = not measured."
+    );
     let _ = writeln!(s, "pub const SERIAL_CROSSOVER: [usize; 7] = {serial:?};");
     let _ = writeln!(s, "pub const GPU_CROSSOVER: [usize; 7] = {gpu:?};");
-    let _ = writeln!(s, "pub const GPU_BEST_WINDOW: [[u8; {}]; 7] = [", MAX_TABLE_LOG_N + 1);
+    let _ = writeln!(
+        s,
+        "pub const GPU_BEST_WINDOW: [[u8; {}]; 7] = [",
+        MAX_TABLE_LOG_N + 1
+    );
     for row in windows {
         let _ = writeln!(s, "    {row:?},");
     }
@@ -268,15 +392,28 @@ fn fmt_n(n: Option<usize>) -> String {
 }
 
 /// CROSSOVER.md: the crossovers, the window table and the medians behind them.
-pub fn crossover_md(results: &[CurveResult], settings: &Settings, host: &Host, timestamp: &str) -> String {
+pub fn crossover_md(
+    results: &[CurveResult],
+    settings: &Settings,
+    host: &Host,
+    timestamp: &str,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Crossovers and windows\n");
-    let _ = writeln!(s, "Generated by `{}` on {timestamp} (commit {}).\n", settings.command, host.git_commit);
+    let _ = writeln!(
+        s,
+        "Generated by `{}` on {timestamp} (commit {}).\n",
+        settings.command, host.git_commit
+    );
     let _ = writeln!(s, "- CPU: {} ({} cores)", host.cpu_model, host.cpu_cores);
     if host.device_name.is_empty() {
         let _ = writeln!(s, "- GPU: none — the cpu/gpu crossover and the GPU windows were not measured on this machine");
     } else {
-        let _ = writeln!(s, "- GPU: {} (driver {}, CUDA {})", host.device_name, host.driver_version, host.cuda_version);
+        let _ = writeln!(
+            s,
+            "- GPU: {} (driver {}, CUDA {})",
+            host.device_name, host.driver_version, host.cuda_version
+        );
     }
     let _ = writeln!(
         s,
@@ -286,8 +423,18 @@ pub fn crossover_md(results: &[CurveResult], settings: &Settings, host: &Host, t
     let _ = writeln!(s, "| curve | serial → cpu from n = | cpu → gpu from n = |");
     let _ = writeln!(s, "|---|---|---|");
     for r in results {
-        let gpu = r.cpu_gpu.as_ref().map(|c| fmt_n(c.n)).unwrap_or_else(|| "not measured".into());
-        let _ = writeln!(s, "| {} | {} | {} |", r.curve.name(), fmt_n(r.serial_cpu.n), gpu);
+        let gpu = r
+            .cpu_gpu
+            .as_ref()
+            .map(|c| fmt_n(c.n))
+            .unwrap_or_else(|| "not measured".into());
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            r.curve.name(),
+            fmt_n(r.serial_cpu.n),
+            gpu
+        );
     }
     for r in results {
         let _ = writeln!(s, "\n## {}\n", r.curve.name());
@@ -329,7 +476,13 @@ mod tests {
 
     #[test]
     fn crossover_is_where_the_faster_backend_keeps_winning() {
-        let c = Crossover::from_points(vec![(0, 1.0, 2.0), (1, 2.0, 1.5), (2, 3.0, 3.5), (3, 5.0, 4.0), (4, 9.0, 5.0)]);
+        let c = Crossover::from_points(vec![
+            (0, 1.0, 2.0),
+            (1, 2.0, 1.5),
+            (2, 3.0, 3.5),
+            (3, 5.0, 4.0),
+            (4, 9.0, 5.0),
+        ]);
         assert_eq!(c.n, Some(8));
         let never = Crossover::from_points(vec![(0, 1.0, 2.0), (1, 2.0, 2.5)]);
         assert_eq!((never.n, crossover_value(&never)), (None, 4));

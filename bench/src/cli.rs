@@ -13,7 +13,11 @@ use crate::systems::System;
 pub const DEFAULT_SEED: u64 = 0x6770_756b_6974;
 
 #[derive(Debug, Parser)]
-#[command(name = "gpukit-bench", version, about = "Times gpukit's MSM backends against arkworks, blst and sppark")]
+#[command(
+    name = "gpukit-bench",
+    version,
+    about = "Times gpukit's MSM backends against arkworks, blst and sppark"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -143,7 +147,11 @@ pub fn parse_curves(s: &str) -> Result<Curves, String> {
 }
 
 pub fn parse_log_sizes(s: &str) -> Result<LogSizes, String> {
-    let num = |t: &str| t.trim().parse::<u32>().map_err(|e| format!("bad log2 size `{t}`: {e}"));
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|e| format!("bad log2 size `{t}`: {e}"))
+    };
     let list: Vec<u32> = if let Some((a, b)) = s.split_once("..=") {
         (num(a)?..=num(b)?).collect()
     } else if let Some((a, b)) = s.split_once("..") {
@@ -184,7 +192,10 @@ pub fn parse_backends(s: &str) -> Result<Systems, String> {
             ("serial", &[System::GpukitSerial]),
             ("cpu", &[System::GpukitCpu]),
             ("gpu", &[System::GpukitGpu]),
-            ("all", &[System::GpukitSerial, System::GpukitCpu, System::GpukitGpu]),
+            (
+                "all",
+                &[System::GpukitSerial, System::GpukitCpu, System::GpukitGpu],
+            ),
         ],
     )
 }
@@ -229,7 +240,10 @@ mod tests {
     #[test]
     fn curve_lists() {
         assert_eq!(parse_curves("all").unwrap().0.len(), 6);
-        assert_eq!(parse_curves("bn254_g1,bn254_g1").unwrap().0, vec![CurveId::Bn254G1]);
+        assert_eq!(
+            parse_curves("bn254_g1,bn254_g1").unwrap().0,
+            vec![CurveId::Bn254G1]
+        );
         assert!(parse_curves("bn254").is_err());
     }
 

@@ -35,7 +35,11 @@ pub trait BenchCurve: Curve {
 
 impl BenchCurve for curves::Bn254G1 {
     fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns { entry, msm: sppark::msm, bases: SpparkBases::new })
+        sppark::entry(Self::ID).map(|entry| SpparkFns {
+            entry,
+            msm: sppark::msm,
+            bases: SpparkBases::new,
+        })
     }
 }
 
@@ -44,13 +48,21 @@ impl BenchCurve for curves::Bls12_381G1 {
         Some(crate::peers::blst::msm)
     }
     fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns { entry, msm: sppark::msm, bases: SpparkBases::new })
+        sppark::entry(Self::ID).map(|entry| SpparkFns {
+            entry,
+            msm: sppark::msm,
+            bases: SpparkBases::new,
+        })
     }
 }
 
 impl BenchCurve for curves::Bls12_377G1 {
     fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns { entry, msm: sppark::msm, bases: SpparkBases::new })
+        sppark::entry(Self::ID).map(|entry| SpparkFns {
+            entry,
+            msm: sppark::msm,
+            bases: SpparkBases::new,
+        })
     }
 }
 

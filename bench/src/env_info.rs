@@ -27,7 +27,9 @@ impl Host {
     pub fn detect() -> Host {
         let mut host = Host {
             cpu_model: cpu_model(),
-            cpu_cores: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            cpu_cores: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
             git_commit: env!("GPUKIT_BENCH_GIT_COMMIT").to_string(),
             ..Host::default()
         };
@@ -53,13 +55,18 @@ fn cpu_model() -> String {
 
 fn run(cmd: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(cmd).args(args).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// First GPU's name and driver version from the query interface; the CUDA
 /// version from the banner ("CUDA Version: 13.0"), which the query lacks.
 fn from_nvidia_smi(host: &mut Host) {
-    if let Some(q) = run("nvidia-smi", &["--query-gpu=name,driver_version", "--format=csv,noheader"]) {
+    if let Some(q) = run(
+        "nvidia-smi",
+        &["--query-gpu=name,driver_version", "--format=csv,noheader"],
+    ) {
         if let Some((name, driver)) = q.lines().next().and_then(|l| l.split_once(',')) {
             host.device_name = name.trim().to_string();
             host.driver_version = driver.trim().to_string();
@@ -73,20 +80,29 @@ fn from_nvidia_smi(host: &mut Host) {
 /// "CUDA Version: 13.0" in nvidia-smi's banner.
 pub fn parse_cuda_version(banner: &str) -> Option<String> {
     let rest = &banner[banner.find("CUDA Version:")? + "CUDA Version:".len()..];
-    rest.split_whitespace().next().map(|v| v.trim_end_matches('|').to_string())
+    rest.split_whitespace()
+        .next()
+        .map(|v| v.trim_end_matches('|').to_string())
 }
 
 #[cfg(feature = "sppark")]
 fn from_cuda_runtime(host: &mut Host) {
     use std::ffi::{c_char, c_int, CStr};
     extern "C" {
-        fn bench_cuda_device_info(device: c_int, name: *mut c_char, name_len: usize, driver: *mut c_int,
-                                  runtime: *mut c_int) -> c_int;
+        fn bench_cuda_device_info(
+            device: c_int,
+            name: *mut c_char,
+            name_len: usize,
+            driver: *mut c_int,
+            runtime: *mut c_int,
+        ) -> c_int;
     }
     let mut name = [0 as c_char; 256];
     let (mut driver, mut runtime) = (0, 0);
     // SAFETY: the buffer's length is passed; the C side NUL-terminates it.
-    let code = unsafe { bench_cuda_device_info(0, name.as_mut_ptr(), name.len(), &mut driver, &mut runtime) };
+    let code = unsafe {
+        bench_cuda_device_info(0, name.as_mut_ptr(), name.len(), &mut driver, &mut runtime)
+    };
     if code != 0 {
         return;
     }
@@ -94,7 +110,9 @@ fn from_cuda_runtime(host: &mut Host) {
     host.cuda_runtime = version(runtime);
     if host.device_name.is_empty() {
         // SAFETY: NUL-terminated by the C side.
-        host.device_name = unsafe { CStr::from_ptr(name.as_ptr()) }.to_string_lossy().into_owned();
+        host.device_name = unsafe { CStr::from_ptr(name.as_ptr()) }
+            .to_string_lossy()
+            .into_owned();
     }
     if host.cuda_version.is_empty() {
         host.cuda_version = version(driver);
@@ -119,12 +137,20 @@ pub fn timestamp_utc(secs: u64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, (rem % 3600) / 60, rem % 60)
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        (rem % 3600) / 60,
+        rem % 60
+    )
 }
 
 /// Now, as [`timestamp_utc`].
 pub fn now_utc() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
     timestamp_utc(secs)
 }
 
@@ -141,7 +167,8 @@ mod tests {
 
     #[test]
     fn cuda_version_from_banner() {
-        let banner = "| NVIDIA-SMI 580.65.06   Driver Version: 580.65.06   CUDA Version: 13.0     |";
+        let banner =
+            "| NVIDIA-SMI 580.65.06   Driver Version: 580.65.06   CUDA Version: 13.0     |";
         assert_eq!(parse_cuda_version(banner).as_deref(), Some("13.0"));
         assert_eq!(parse_cuda_version("no gpu"), None);
     }

@@ -36,8 +36,11 @@ fn rng(seed: u64, stream: u64) -> ChaCha20Rng {
 pub fn points<C: Curve>(n: usize, seed: u64) -> Vec<C::Affine> {
     let g = C::Projective::generator();
     let mut trng = rng(seed, STREAM_TABLE);
-    let table: Vec<C::Affine> =
-        C::Projective::normalize_batch(&(0..TABLE).map(|_| g * C::Scalar::rand(&mut trng)).collect::<Vec<_>>());
+    let table: Vec<C::Affine> = C::Projective::normalize_batch(
+        &(0..TABLE)
+            .map(|_| g * C::Scalar::rand(&mut trng))
+            .collect::<Vec<_>>(),
+    );
     let mut out = Vec::with_capacity(n);
     let chunks: Vec<Vec<C::Affine>> = (0..n.div_ceil(CHUNK))
         .into_par_iter()
@@ -84,7 +87,10 @@ impl<C: Curve> Inputs<C> {
     /// The seed is mixed with the curve id so that curves differ.
     pub fn new(n: usize, seed: u64) -> Self {
         let seed = seed ^ (C::ID as u64).rotate_right(8);
-        Inputs { points: points::<C>(n, seed), scalars: scalars::<C>(n, seed) }
+        Inputs {
+            points: points::<C>(n, seed),
+            scalars: scalars::<C>(n, seed),
+        }
     }
 
     pub fn prefix(&self, n: usize) -> (&[C::Affine], &[C::Scalar]) {
@@ -111,7 +117,9 @@ mod tests {
     #[test]
     fn points_are_valid_group_elements() {
         let p = points::<Banderwagon>(100, 1);
-        assert!(p.iter().all(|q| q.is_on_curve() && q.is_in_correct_subgroup_assuming_on_curve()));
+        assert!(p
+            .iter()
+            .all(|q| q.is_on_curve() && q.is_in_correct_subgroup_assuming_on_curve()));
         let p = points::<Bn254G1>(100, 1);
         assert!(p.iter().all(|q| q.is_on_curve()));
         let s = scalars::<Bn254G1>(100, 1);

@@ -19,7 +19,11 @@ const QUICK_LOG_N: [u32; 3] = [8, 10, 12];
 const QUICK_REPS: usize = 3;
 
 fn plan(c: &CommonArgs) -> Plan {
-    Plan { warmup: c.warmup, reps: c.reps.max(1), budget: run::seconds(c.budget_s) }
+    Plan {
+        warmup: c.warmup,
+        reps: c.reps.max(1),
+        budget: run::seconds(c.budget_s),
+    }
 }
 
 fn deadline(c: &CommonArgs) -> Option<Instant> {
@@ -27,7 +31,14 @@ fn deadline(c: &CommonArgs) -> Option<Instant> {
 }
 
 fn gpukit_options(c: &CommonArgs, window_c: u32) -> GpukitOptions {
-    GpukitOptions { window_c, validation: if c.validate { Validation::Default } else { Validation::Trusted } }
+    GpukitOptions {
+        window_c,
+        validation: if c.validate {
+            Validation::Default
+        } else {
+            Validation::Trusted
+        },
+    }
 }
 
 fn defaulted(m: &ArgMatches, id: &str) -> bool {
@@ -121,7 +132,11 @@ fn main() -> ExitCode {
 /// peer disagreed with gpukit, so scripts notice.
 fn finish(report: &run::Report) -> ExitCode {
     run::print_report(report);
-    let bad = report.rows.iter().filter(|r| r.status != record::status::OK).count();
+    let bad = report
+        .rows
+        .iter()
+        .filter(|r| r.status != record::status::OK)
+        .count();
     if bad == 0 {
         return ExitCode::SUCCESS;
     }

@@ -27,9 +27,14 @@ type Series = BTreeMap<String, Vec<(f64, f64)>>;
 
 fn series(rows: &[Row], curve: &str, value: impl Fn(&Row) -> Option<f64>) -> Series {
     let mut s = Series::new();
-    for r in rows.iter().filter(|r| r.curve == curve && r.status == status::OK) {
+    for r in rows
+        .iter()
+        .filter(|r| r.curve == curve && r.status == status::OK)
+    {
         if let Some(v) = value(r) {
-            s.entry(r.system.clone()).or_default().push((f64::from(r.log_n), v));
+            s.entry(r.system.clone())
+                .or_default()
+                .push((f64::from(r.log_n), v));
         }
     }
     for points in s.values_mut() {
@@ -49,8 +54,12 @@ fn curves(rows: &[Row]) -> Vec<String> {
 /// Bounds of all values, widened so that a single point still spans a range.
 fn bounds(s: &Series) -> Option<((f64, f64), (f64, f64))> {
     let all: Vec<(f64, f64)> = s.values().flatten().copied().collect();
-    let (x0, x1) = all.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let (y0, y1) = all.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let (x0, x1) = all
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = all
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
     (!all.is_empty()).then_some(((x0 - 0.5, x1 + 0.5), (y0 / 1.5, y1 * 1.5)))
 }
 
@@ -71,7 +80,10 @@ const COLORS: [RGBColor; 9] = [
 ];
 
 fn color_of(system: &str) -> RGBColor {
-    let i = System::ALL.iter().position(|s| s.name() == system).unwrap_or(COLORS.len() - 1);
+    let i = System::ALL
+        .iter()
+        .position(|s| s.name() == system)
+        .unwrap_or(COLORS.len() - 1);
     COLORS[i % COLORS.len()]
 }
 
@@ -86,13 +98,23 @@ fn fmt_value(y: f64) -> String {
 
 /// Draws one log-log chart (x = log2 n, y on a log scale) into `area`.
 fn chart<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>, title: &str, y_label: &str, s: &Series, unity_line: bool,
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    y_label: &str,
+    s: &Series,
+    unity_line: bool,
 ) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {
-    let Some(((x0, x1), (y0, y1))) = bounds(s) else { return Ok(()) };
-    let (y0, y1) = if unity_line { (y0.min(0.5), y1.max(2.0)) } else { (y0, y1) };
+    let Some(((x0, x1), (y0, y1))) = bounds(s) else {
+        return Ok(());
+    };
+    let (y0, y1) = if unity_line {
+        (y0.min(0.5), y1.max(2.0))
+    } else {
+        (y0, y1)
+    };
     let mut chart = ChartBuilder::on(area)
         .caption(title, ("sans-serif", 24))
         .margin(12)
@@ -104,7 +126,13 @@ where
         .x_desc("n (log2)")
         .y_desc(y_label)
         .x_labels(((x1 - x0).round() as usize).max(1))
-        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 { format!("2^{x:.0}") } else { String::new() })
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 {
+                format!("2^{x:.0}")
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| fmt_value(*y))
         .label_style(("sans-serif", 14))
         .draw()?;
@@ -114,7 +142,10 @@ where
     for (system, points) in s {
         let color = color_of(system);
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)))?
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                color.stroke_width(2),
+            ))?
             .label(system.as_str())
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
         chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, color.filled())))?;
@@ -164,11 +195,20 @@ pub fn write_all(dir: &Path, rows: &[Row]) -> Result<Vec<PathBuf>, Error> {
         {
             let cols = speedups.len().min(2);
             let rows_n = speedups.len().div_ceil(cols);
-            let root = BitMapBackend::new(&path, (SIZE.0 * cols as u32 * 3 / 4, SIZE.1 * rows_n as u32 * 3 / 4))
-                .into_drawing_area();
+            let root = BitMapBackend::new(
+                &path,
+                (SIZE.0 * cols as u32 * 3 / 4, SIZE.1 * rows_n as u32 * 3 / 4),
+            )
+            .into_drawing_area();
             root.fill(&WHITE)?;
             for (area, (curve, s)) in root.split_evenly((rows_n, cols)).iter().zip(&speedups) {
-                chart(area, &format!("{curve}: speed-up vs arkworks"), "x arkworks", s, true)?;
+                chart(
+                    area,
+                    &format!("{curve}: speed-up vs arkworks"),
+                    "x arkworks",
+                    s,
+                    true,
+                )?;
             }
             root.present()?;
         }

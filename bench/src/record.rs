@@ -51,9 +51,28 @@ pub struct Row {
 
 /// The columns, in order (the CSV header).
 pub const COLUMNS: [&str; 22] = [
-    "timestamp", "git_commit", "curve", "log_n", "n", "system", "resident", "window_c", "warmup", "reps", "min_ms",
-    "median_ms", "max_ms", "speedup_vs_arkworks", "status", "note", "device_name", "driver_version", "cuda_version",
-    "cuda_runtime", "cpu_model", "cpu_cores",
+    "timestamp",
+    "git_commit",
+    "curve",
+    "log_n",
+    "n",
+    "system",
+    "resident",
+    "window_c",
+    "warmup",
+    "reps",
+    "min_ms",
+    "median_ms",
+    "max_ms",
+    "speedup_vs_arkworks",
+    "status",
+    "note",
+    "device_name",
+    "driver_version",
+    "cuda_version",
+    "cuda_runtime",
+    "cpu_model",
+    "cpu_cores",
 ];
 
 impl Row {
@@ -96,7 +115,10 @@ pub fn fill_speedups(rows: &mut [Row]) {
         .collect();
     for r in rows.iter_mut() {
         r.speedup_vs_arkworks = r.median_ms.and_then(|m| {
-            baseline.iter().find(|(c, l, _)| *c == r.curve && *l == r.log_n).map(|(_, _, base)| base / m)
+            baseline
+                .iter()
+                .find(|(c, l, _)| *c == r.curve && *l == r.log_n)
+                .map(|(_, _, base)| base / m)
         });
     }
 }

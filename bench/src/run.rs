@@ -53,7 +53,10 @@ impl Progress {
                 .expect("static template")
                 .progress_chars("=> "),
         );
-        Progress { bar, said: BTreeSet::new() }
+        Progress {
+            bar,
+            said: BTreeSet::new(),
+        }
     }
 
     fn note(&self, msg: &str) {
@@ -74,10 +77,18 @@ pub fn run(settings: &Settings, host: &Host) -> Result<Report, Box<dyn std::erro
     let mut systems: Vec<System> = settings.systems.clone();
     // gpukit first: the first gpukit result of a case is what the others are checked against.
     systems.sort();
-    let mut progress = Progress::new((settings.curves.len() * settings.log_n.len() * systems.len()) as u64);
-    let skipped: Vec<&str> = systems.iter().filter(|s| !s.device_available()).map(|s| s.name()).collect();
+    let mut progress =
+        Progress::new((settings.curves.len() * settings.log_n.len() * systems.len()) as u64);
+    let skipped: Vec<&str> = systems
+        .iter()
+        .filter(|s| !s.device_available())
+        .map(|s| s.name())
+        .collect();
     if !skipped.is_empty() {
-        progress.note(&format!("no CUDA device for {}: skipped", skipped.join(", ")));
+        progress.note(&format!(
+            "no CUDA device for {}: skipped",
+            skipped.join(", ")
+        ));
     }
     systems.retain(|s| s.device_available());
     let timestamp = env_info::now_utc();
@@ -92,29 +103,47 @@ pub fn run(settings: &Settings, host: &Host) -> Result<Report, Box<dyn std::erro
 }
 
 fn run_curve<C: BenchCurve>(
-    settings: &Settings, systems: &[System], host: &Host, timestamp: &str, progress: &mut Progress, rows: &mut Vec<Row>,
+    settings: &Settings,
+    systems: &[System],
+    host: &Host,
+    timestamp: &str,
+    progress: &mut Progress,
+    rows: &mut Vec<Row>,
 ) {
     let max = *settings.log_n.last().expect("at least one size");
     let t = Instant::now();
     let inputs = Inputs::<C>::new(1 << max, settings.seed);
-    progress.note(&format!("{}: 2^{max} points and scalars generated in {:.2} s", C::ID.name(), t.elapsed().as_secs_f64()));
+    progress.note(&format!(
+        "{}: 2^{max} points and scalars generated in {:.2} s",
+        C::ID.name(),
+        t.elapsed().as_secs_f64()
+    ));
     for &log_n in &settings.log_n {
         let (points, scalars) = inputs.prefix(1 << log_n);
         let mut reference: Option<(String, C::Affine)> = None;
         for &system in systems {
-            progress.bar.set_message(format!("{} 2^{log_n} {system}", C::ID.name()));
+            progress
+                .bar
+                .set_message(format!("{} 2^{log_n} {system}", C::ID.name()));
             progress.bar.inc(1);
             if settings.deadline.is_some_and(|d| Instant::now() > d) {
                 progress.note_once("deadline reached: the remaining cases are not run".into());
                 continue;
             }
             if system == System::GpukitSerial && log_n > settings.serial_max_log_n {
-                progress.note_once(format!("gpukit-serial skipped above 2^{} (--serial-max-log-n)", settings.serial_max_log_n));
+                progress.note_once(format!(
+                    "gpukit-serial skipped above 2^{} (--serial-max-log-n)",
+                    settings.serial_max_log_n
+                ));
                 continue;
             }
             let mut row = Row::new(host, timestamp, C::ID.name(), log_n, system.name());
             row.resident = system.resident();
-            row.window_c = if system.is_gpukit() { settings.gpukit.window_c } else { 0 };
+            row.window_c = if system.is_gpukit() {
+                settings.gpukit.window_c
+            } else {
+                0
+            };
             row.warmup = settings.plan.warmup;
             let measured = match prepare::<C>(system, points, scalars, &settings.gpukit) {
                 None => {
@@ -139,7 +168,10 @@ fn run_curve<C: BenchCurve>(
                         };
                     }
                     if let Some(alarm) = judge(&mut row, &m, reference.as_ref()) {
-                        progress.note(&format!("\n!!!!!!!! MISMATCH {} 2^{log_n}: {alarm}\n", C::ID.name()));
+                        progress.note(&format!(
+                            "\n!!!!!!!! MISMATCH {} 2^{log_n}: {alarm}\n",
+                            C::ID.name()
+                        ));
                     }
                 }
             }
@@ -152,7 +184,9 @@ fn run_curve<C: BenchCurve>(
 /// reference (gpukit's), else status `mismatch` (times discarded) or `error`
 /// (no reference). Returns the message to shout on a mismatch.
 pub fn judge<A: PartialEq + std::fmt::Display>(
-    row: &mut Row, m: &Measured<A>, reference: Option<&(String, A)>,
+    row: &mut Row,
+    m: &Measured<A>,
+    reference: Option<&(String, A)>,
 ) -> Option<String> {
     match reference {
         None => {
@@ -185,9 +219,13 @@ pub fn judge<A: PartialEq + std::fmt::Display>(
 /// gpukit's own answer (CPU backend, untimed) for a case whose systems are
 /// all peers or whose gpukit systems failed.
 fn gpukit_reference<C: BenchCurve>(
-    points: &[C::Affine], scalars: &[C::Scalar], opts: &GpukitOptions,
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    opts: &GpukitOptions,
 ) -> Option<(String, C::Affine)> {
-    gpukit::msm_with::<C>(points, scalars, &opts.config(Backend::Cpu)).ok().map(|p| ("gpukit-cpu".to_string(), p))
+    gpukit::msm_with::<C>(points, scalars, &opts.config(Backend::Cpu))
+        .ok()
+        .map(|p| ("gpukit-cpu".to_string(), p))
 }
 
 /// `bench.csv`, `bench.json`, `bench.md` (the table in Markdown) and the PNG plots.
@@ -222,7 +260,11 @@ mod tests {
     use super::*;
 
     fn measured(result: u32) -> Measured<u32> {
-        Measured { times: vec![Duration::from_millis(2), Duration::from_millis(4)], result, warmup_reused: false }
+        Measured {
+            times: vec![Duration::from_millis(2), Duration::from_millis(4)],
+            result,
+            warmup_reused: false,
+        }
     }
 
     fn row() -> Row {
@@ -232,8 +274,14 @@ mod tests {
     #[test]
     fn matching_result_keeps_its_times() {
         let mut r = row();
-        assert_eq!(judge(&mut r, &measured(7), Some(&("gpukit-gpu".into(), 7))), None);
-        assert_eq!((r.status.as_str(), r.reps, r.min_ms, r.median_ms, r.max_ms), ("ok", 2, Some(2.0), Some(3.0), Some(4.0)));
+        assert_eq!(
+            judge(&mut r, &measured(7), Some(&("gpukit-gpu".into(), 7))),
+            None
+        );
+        assert_eq!(
+            (r.status.as_str(), r.reps, r.min_ms, r.median_ms, r.max_ms),
+            ("ok", 2, Some(2.0), Some(3.0), Some(4.0))
+        );
     }
 
     #[test]
@@ -241,7 +289,10 @@ mod tests {
         let mut r = row();
         let alarm = judge(&mut r, &measured(8), Some(&("gpukit-gpu".into(), 7))).unwrap();
         assert!(alarm.contains("sppark returned") && alarm.contains("gpukit-gpu returned"));
-        assert_eq!((r.status.as_str(), r.median_ms, r.note.as_str()), ("mismatch", None, "result differs from gpukit-gpu"));
+        assert_eq!(
+            (r.status.as_str(), r.median_ms, r.note.as_str()),
+            ("mismatch", None, "result differs from gpukit-gpu")
+        );
     }
 
     #[test]

@@ -48,14 +48,25 @@ impl Summary {
         let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
         ms.sort_by(f64::total_cmp);
         let mid = ms.len() / 2;
-        let median = if ms.len() % 2 == 1 { ms[mid] } else { (ms[mid - 1] + ms[mid]) / 2.0 };
-        Summary { min_ms: ms[0], median_ms: median, max_ms: ms[ms.len() - 1] }
+        let median = if ms.len() % 2 == 1 {
+            ms[mid]
+        } else {
+            (ms[mid - 1] + ms[mid]) / 2.0
+        };
+        Summary {
+            min_ms: ms[0],
+            median_ms: median,
+            max_ms: ms[ms.len() - 1],
+        }
     }
 }
 
 /// Runs `f` by `plan`. Every run must return the same value; a run that
 /// fails or disagrees with the first ends the measurement with an error.
-pub fn measure<A: PartialEq>(plan: &Plan, f: &mut dyn FnMut() -> Result<A, String>) -> Result<Measured<A>, String> {
+pub fn measure<A: PartialEq>(
+    plan: &Plan,
+    f: &mut dyn FnMut() -> Result<A, String>,
+) -> Result<Measured<A>, String> {
     let mut first: Option<A> = None;
     let mut check = |value: A| -> Result<(), String> {
         match &first {
@@ -79,14 +90,20 @@ pub fn measure<A: PartialEq>(plan: &Plan, f: &mut dyn FnMut() -> Result<A, Strin
         }
     }
     let start = Instant::now();
-    while times.len() < plan.reps.max(1) && !(warmup_reused || (!times.is_empty() && start.elapsed() > plan.budget)) {
+    while times.len() < plan.reps.max(1)
+        && !(warmup_reused || (!times.is_empty() && start.elapsed() > plan.budget))
+    {
         let t = Instant::now();
         let value = f()?;
         times.push(t.elapsed());
         check(value)?;
     }
     let result = first.expect("at least one run");
-    Ok(Measured { times, result, warmup_reused })
+    Ok(Measured {
+        times,
+        result,
+        warmup_reused,
+    })
 }
 
 #[cfg(test)]
@@ -95,15 +112,30 @@ mod tests {
 
     #[test]
     fn median_of_odd_and_even_counts() {
-        let ms = |v: &[u64]| v.iter().map(|m| Duration::from_millis(*m)).collect::<Vec<_>>();
-        assert_eq!(Summary::of(&ms(&[5, 1, 3])), Summary { min_ms: 1.0, median_ms: 3.0, max_ms: 5.0 });
+        let ms = |v: &[u64]| {
+            v.iter()
+                .map(|m| Duration::from_millis(*m))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            Summary::of(&ms(&[5, 1, 3])),
+            Summary {
+                min_ms: 1.0,
+                median_ms: 3.0,
+                max_ms: 5.0
+            }
+        );
         assert_eq!(Summary::of(&ms(&[4, 1, 3, 10])).median_ms, 3.5);
     }
 
     #[test]
     fn disagreeing_runs_are_an_error() {
         let mut n = 0;
-        let plan = Plan { warmup: 1, reps: 3, budget: Duration::from_secs(10) };
+        let plan = Plan {
+            warmup: 1,
+            reps: 3,
+            budget: Duration::from_secs(10),
+        };
         let err = measure(&plan, &mut || {
             n += 1;
             Ok(n)
@@ -114,18 +146,29 @@ mod tests {
     #[test]
     fn runs_warmup_then_reps() {
         let mut calls = 0;
-        let plan = Plan { warmup: 2, reps: 3, budget: Duration::from_secs(10) };
+        let plan = Plan {
+            warmup: 2,
+            reps: 3,
+            budget: Duration::from_secs(10),
+        };
         let m = measure(&plan, &mut || {
             calls += 1;
             Ok(7)
         })
         .unwrap();
-        assert_eq!((calls, m.times.len(), m.result, m.warmup_reused), (5, 3, 7, false));
+        assert_eq!(
+            (calls, m.times.len(), m.result, m.warmup_reused),
+            (5, 3, 7, false)
+        );
     }
 
     #[test]
     fn slow_warmup_stands_in_for_the_timed_run() {
-        let plan = Plan { warmup: 1, reps: 5, budget: Duration::from_millis(1) };
+        let plan = Plan {
+            warmup: 1,
+            reps: 5,
+            budget: Duration::from_millis(1),
+        };
         let m = measure(&plan, &mut || {
             std::thread::sleep(Duration::from_millis(3));
             Ok(1)

@@ -60,7 +60,11 @@ impl System {
     pub fn is_gpukit(self) -> bool {
         matches!(
             self,
-            System::GpukitAuto | System::GpukitSerial | System::GpukitCpu | System::GpukitGpu | System::GpukitGpuResident
+            System::GpukitAuto
+                | System::GpukitSerial
+                | System::GpukitCpu
+                | System::GpukitGpu
+                | System::GpukitGpuResident
         )
     }
 
@@ -99,7 +103,12 @@ pub struct GpukitOptions {
 
 impl GpukitOptions {
     pub fn config(&self, backend: Backend) -> Config {
-        Config { backend, window_c: self.window_c, validation: self.validation, ..Config::default() }
+        Config {
+            backend,
+            window_c: self.window_c,
+            validation: self.validation,
+            ..Config::default()
+        }
     }
 }
 
@@ -109,7 +118,10 @@ pub type Timed<'a, A> = Box<dyn FnMut() -> Result<A, String> + 'a>;
 /// Sets `system` up on these inputs (resident uploads happen here, untimed)
 /// and returns its timed call; `None` when the system lacks this curve.
 pub fn prepare<'a, C: BenchCurve>(
-    system: System, points: &'a [C::Affine], scalars: &'a [C::Scalar], opts: &GpukitOptions,
+    system: System,
+    points: &'a [C::Affine],
+    scalars: &'a [C::Scalar],
+    opts: &GpukitOptions,
 ) -> Option<Result<Timed<'a, C::Affine>, String>> {
     let gpukit_call = |backend: Backend| -> Timed<'a, C::Affine> {
         let config = opts.config(backend);
@@ -127,7 +139,9 @@ pub fn prepare<'a, C: BenchCurve>(
             };
             Box::new(move || bases.msm(scalars).map_err(|e| e.to_string()))
         }
-        System::Arkworks => Box::new(move || peers::arkworks::msm::<C::Projective>(points, scalars)),
+        System::Arkworks => {
+            Box::new(move || peers::arkworks::msm::<C::Projective>(points, scalars))
+        }
         System::Blst => {
             let blst = C::blst()?;
             Box::new(move || Ok(blst(points, scalars)))

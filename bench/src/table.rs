@@ -5,7 +5,15 @@ use std::fmt::Write;
 
 use crate::record::{status, Row};
 
-const HEADER: [&str; 7] = ["curve", "log n", "system", "min ms", "median ms", "max ms", "vs arkworks"];
+const HEADER: [&str; 7] = [
+    "curve",
+    "log n",
+    "system",
+    "min ms",
+    "median ms",
+    "max ms",
+    "vs arkworks",
+];
 
 fn cells(rows: &[Row]) -> Vec<[String; 7]> {
     let ms = |v: Option<f64>| v.map(|m| format!("{m:.3}")).unwrap_or_default();
@@ -31,7 +39,10 @@ fn cells(rows: &[Row]) -> Vec<[String; 7]> {
 
 /// The rows as a Markdown table (`bench.md`), for BENCHMARKS.md.
 pub fn markdown(rows: &[Row]) -> String {
-    let mut out = format!("| {} |\n|---|---:|---|---:|---:|---:|---:|\n", HEADER.join(" | "));
+    let mut out = format!(
+        "| {} |\n|---|---:|---|---:|---:|---:|---:|\n",
+        HEADER.join(" | ")
+    );
     for row in cells(rows) {
         let _ = writeln!(out, "| {} |", row.join(" | "));
     }
@@ -64,9 +75,15 @@ pub fn render(rows: &[Row]) -> String {
     };
     line(&mut out, &header);
     let rule: Vec<String> = width.iter().map(|w| "-".repeat(*w)).collect();
-    line(&mut out, &rule.iter().map(String::as_str).collect::<Vec<_>>());
+    line(
+        &mut out,
+        &rule.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     for row in &body {
-        line(&mut out, &row.iter().map(String::as_str).collect::<Vec<_>>());
+        line(
+            &mut out,
+            &row.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
     }
     out
 }

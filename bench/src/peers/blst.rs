@@ -20,11 +20,14 @@ const SCALAR_BITS: usize = 255;
 pub fn msm(points: &[G1Affine], scalars: &[Fr]) -> G1Affine {
     let affines: Vec<blst_p1_affine> = points.par_iter().map(to_blst).collect();
     let mut bytes = vec![0u8; scalars.len() * 32];
-    bytes.par_chunks_mut(32).zip(scalars.par_iter()).for_each(|(out, s)| {
-        for (o, limb) in out.chunks_mut(8).zip(s.into_bigint().0) {
-            o.copy_from_slice(&limb.to_le_bytes());
-        }
-    });
+    bytes
+        .par_chunks_mut(32)
+        .zip(scalars.par_iter())
+        .for_each(|(out, s)| {
+            for (o, limb) in out.chunks_mut(8).zip(s.into_bigint().0) {
+                o.copy_from_slice(&limb.to_le_bytes());
+            }
+        });
     let sum: blst_p1 = affines.as_slice().mult(&bytes, SCALAR_BITS);
     from_blst(&sum)
 }
@@ -32,7 +35,10 @@ pub fn msm(points: &[G1Affine], scalars: &[Fr]) -> G1Affine {
 fn to_blst(p: &G1Affine) -> blst_p1_affine {
     // blst's identity in affine form is (0, 0), as arkworks' x, y are for it.
     match p.xy() {
-        Some((x, y)) => blst_p1_affine { x: blst_fp { l: x.0 .0 }, y: blst_fp { l: y.0 .0 } },
+        Some((x, y)) => blst_p1_affine {
+            x: blst_fp { l: x.0 .0 },
+            y: blst_fp { l: y.0 .0 },
+        },
         None => blst_p1_affine::default(),
     }
 }

@@ -22,9 +22,19 @@ use gpukit::CurveId;
 
 const ERR_LEN: usize = 512;
 
-type MsmFn = unsafe extern "C" fn(*const c_void, usize, *const c_void, usize, *mut u8, *mut c_char, usize) -> i32;
-type BasesNewFn = unsafe extern "C" fn(*const c_void, usize, usize, *mut c_char, usize) -> *mut c_void;
-type BasesMsmFn = unsafe extern "C" fn(*mut c_void, *const c_void, usize, *mut u8, *mut c_char, usize) -> i32;
+type MsmFn = unsafe extern "C" fn(
+    *const c_void,
+    usize,
+    *const c_void,
+    usize,
+    *mut u8,
+    *mut c_char,
+    usize,
+) -> i32;
+type BasesNewFn =
+    unsafe extern "C" fn(*const c_void, usize, usize, *mut c_char, usize) -> *mut c_void;
+type BasesMsmFn =
+    unsafe extern "C" fn(*mut c_void, *const c_void, usize, *mut u8, *mut c_char, usize) -> i32;
 type BasesFreeFn = unsafe extern "C" fn(*mut c_void);
 
 /// The four entry points of one curve's sppark wrapper.
@@ -98,12 +108,16 @@ pub fn entry(curve: CurveId) -> Option<&'static Entry> {
 
 /// True when arkworks' `Affine<P>` starts with x then y, each a bare limb
 /// array, so sppark can read it in place with stride `size_of::<Affine<P>>()`.
-fn layout_in_place<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>() -> Result<(), String> {
+fn layout_in_place<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>(
+) -> Result<(), String> {
     let field = size_of::<Fp<F, N>>();
     if field == 8 * N && offset_of!(Affine<P>, x) == 0 && offset_of!(Affine<P>, y) == field {
         Ok(())
     } else {
-        Err("sppark: arkworks' affine layout is not x || y || flag; points cannot be read in place".into())
+        Err(
+            "sppark: arkworks' affine layout is not x || y || flag; points cannot be read in place"
+                .into(),
+        )
     }
 }
 
@@ -111,12 +125,17 @@ fn check_scalars<S>() -> Result<(), String> {
     if size_of::<S>() == 32 {
         Ok(())
     } else {
-        Err(format!("sppark: scalar type is {} bytes, not 32", size_of::<S>()))
+        Err(format!(
+            "sppark: scalar type is {} bytes, not 32",
+            size_of::<S>()
+        ))
     }
 }
 
 /// The affine point with Montgomery limbs `xy` (x || y); all zero = identity.
-fn decode<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>(xy: &[u8]) -> Affine<P> {
+fn decode<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>(
+    xy: &[u8],
+) -> Affine<P> {
     if xy.iter().all(|b| *b == 0) {
         return Affine::identity();
     }
@@ -133,7 +152,9 @@ fn decode<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize
 
 fn message(err: &[c_char; ERR_LEN]) -> String {
     // SAFETY: the buffer starts zeroed and the wrapper NUL-terminates within ERR_LEN.
-    unsafe { CStr::from_ptr(err.as_ptr()) }.to_string_lossy().into_owned()
+    unsafe { CStr::from_ptr(err.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn status(code: i32, err: &[c_char; ERR_LEN]) -> Result<(), String> {
@@ -146,7 +167,9 @@ fn status(code: i32, err: &[c_char; ERR_LEN]) -> Result<(), String> {
 /// One-shot MSM: upload of points and scalars, the MSM, and the conversion of
 /// the result to affine, all in this call.
 pub fn msm<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>(
-    entry: &Entry, points: &[Affine<P>], scalars: &[P::ScalarField],
+    entry: &Entry,
+    points: &[Affine<P>],
+    scalars: &[P::ScalarField],
 ) -> Result<Affine<P>, String> {
     layout_in_place::<P, F, N>()?;
     check_scalars::<P::ScalarField>()?;
@@ -157,8 +180,13 @@ pub fn msm<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usiz
     // holds two field elements.
     let code = unsafe {
         (entry.msm)(
-            points.as_ptr().cast(), size_of::<Affine<P>>(), scalars.as_ptr().cast(), n,
-            out.as_mut_ptr(), err.as_mut_ptr(), ERR_LEN,
+            points.as_ptr().cast(),
+            size_of::<Affine<P>>(),
+            scalars.as_ptr().cast(),
+            n,
+            out.as_mut_ptr(),
+            err.as_mut_ptr(),
+            ERR_LEN,
         )
     };
     status(code, &err)?;
@@ -182,17 +210,31 @@ pub struct SpparkBases<A> {
     point_bytes: usize,
 }
 
-impl<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize> SpparkBases<Affine<P>> {
+impl<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usize>
+    SpparkBases<Affine<P>>
+{
     /// Uploads `points` (outside any timed region in the bench).
     pub fn new(entry: &'static Entry, points: &[Affine<P>]) -> Result<Self, String> {
         layout_in_place::<P, F, N>()?;
         let mut err = [0 as c_char; ERR_LEN];
         // SAFETY: points holds points.len() elements of the checked layout.
         let handle = unsafe {
-            (entry.bases_new)(points.as_ptr().cast(), size_of::<Affine<P>>(), points.len(), err.as_mut_ptr(), ERR_LEN)
+            (entry.bases_new)(
+                points.as_ptr().cast(),
+                size_of::<Affine<P>>(),
+                points.len(),
+                err.as_mut_ptr(),
+                ERR_LEN,
+            )
         };
         match NonNull::new(handle) {
-            Some(handle) => Ok(Self { handle, entry, len: points.len(), decode: decode::<P, F, N>, point_bytes: 16 * N }),
+            Some(handle) => Ok(Self {
+                handle,
+                entry,
+                len: points.len(),
+                decode: decode::<P, F, N>,
+                point_bytes: 16 * N,
+            }),
             None => Err(format!("sppark: bases upload failed: {}", message(&err))),
         }
     }
@@ -203,15 +245,23 @@ impl<A> SpparkBases<A> {
     pub fn msm<S>(&self, scalars: &[S]) -> Result<A, String> {
         check_scalars::<S>()?;
         if scalars.len() > self.len {
-            return Err(format!("sppark: {} scalars for {} resident bases", scalars.len(), self.len));
+            return Err(format!(
+                "sppark: {} scalars for {} resident bases",
+                scalars.len(),
+                self.len
+            ));
         }
         let mut out = vec![0u8; self.point_bytes];
         let mut err = [0 as c_char; ERR_LEN];
         // SAFETY: the handle is live; scalars holds scalars.len() 32-byte values.
         let code = unsafe {
             (self.entry.bases_msm)(
-                self.handle.as_ptr(), scalars.as_ptr().cast(), scalars.len(), out.as_mut_ptr(),
-                err.as_mut_ptr(), ERR_LEN,
+                self.handle.as_ptr(),
+                scalars.as_ptr().cast(),
+                scalars.len(),
+                out.as_mut_ptr(),
+                err.as_mut_ptr(),
+                ERR_LEN,
             )
         };
         status(code, &err)?;
