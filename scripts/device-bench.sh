@@ -49,14 +49,14 @@ stage() {
 
 stage "G1 curves" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 16..=24 \
   --backends gpu --peers arkworks,blst,sppark --resident \
-  --reps 5 --warmup 1 --budget-s 2 --deadline-s 200 --out "$work/g1"
+  --reps 5 --warmup 1 --budget-s 2 --deadline-s 230 --out "$work/g1"
 
 stage "other curves" --curves bls12_381_g2,secp256k1,banderwagon --log-n 16..=22 \
   --backends gpu --peers arkworks --resident \
   --reps 5 --warmup 1 --budget-s 2 --deadline-s 80 --out "$work/other"
 
 stage "calibration" calibrate --serial-log-n 0..=12 --gpu-log-n 6..=20 --window-log-n 10..=22 \
-  --reps 3 --warmup 1 --budget-s 1 --deadline-s 150 --out "$work/cal"
+  --reps 3 --warmup 1 --budget-s 1 --deadline-s 130 --out "$work/cal"
 
 for f in tuning.rs CROSSOVER.md calibration.csv; do
   [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
