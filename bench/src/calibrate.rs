@@ -1,0 +1,498 @@
+//! `gpukit-bench calibrate`: per curve, the size from which the multi-core
+//! CPU backend beats the serial one, the size from which the GPU beats the
+//! CPU (one-shot calls, uploads included, as the dispatcher sees them), and
+//! the fastest explicit window per size on the GPU (resident bases, so that
+//! only the MSM itself is compared). Writes `tuning.rs` in the form the
+//! library's dispatcher includes, and `CROSSOVER.md`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use gpukit::{Backend, Bases, CurveId};
+
+use crate::curves::BenchCurve;
+use crate::env_info::{self, Host};
+use crate::inputs::Inputs;
+use crate::record::{self, Row};
+use crate::stats::{measure, Plan};
+use crate::systems::GpukitOptions;
+use crate::with_curve;
+
+/// Highest log2 size the window table covers (`GPU_BEST_WINDOW[..][26]`).
+pub const MAX_TABLE_LOG_N: u32 = 26;
+/// Smallest and largest window tried.
+const MIN_WINDOW: u32 = 4;
+const MAX_WINDOW: u32 = 22;
+/// Windows tried at log2 n = k: from k − SPAN_BELOW to k − 1, within the bounds
+/// above (a window of k bits or more has more buckets than points). GPU
+/// Pippenger implementations land inside: sppark picks log2(1.5·n) − 8.
+const SPAN_BELOW: u32 = 10;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub curves: Vec<CurveId>,
+    pub serial_log_n: Vec<u32>,
+    pub gpu_log_n: Vec<u32>,
+    pub window_log_n: Vec<u32>,
+    pub plan: Plan,
+    pub gpukit: GpukitOptions,
+    pub seed: u64,
+    pub out: PathBuf,
+    /// No new measurement starts after this instant.
+    pub deadline: Option<Instant>,
+    /// The command line, for the generated file's header.
+    pub command: String,
+}
+
+/// Medians (ms) of two backends per size, and where the second overtakes.
+#[derive(Debug, Clone, Default)]
+pub struct Crossover {
+    /// (log2 n, median of the small-n backend, median of the large-n backend).
+    pub points: Vec<(u32, f64, f64)>,
+    /// Smallest measured n from which the large-n backend is faster at
+    /// every measured size; None when it never is.
+    pub n: Option<usize>,
+}
+
+impl Crossover {
+    fn from_points(points: Vec<(u32, f64, f64)>) -> Crossover {
+        let mut n = None;
+        for &(k, small, large) in points.iter().rev() {
+            if large < small {
+                n = Some(1usize << k);
+            } else {
+                break;
+            }
+        }
+        Crossover { points, n }
+    }
+}
+
+/// What one curve's calibration found.
+#[derive(Debug, Clone)]
+pub struct CurveResult {
+    pub curve: CurveId,
+    pub serial_cpu: Crossover,
+    pub cpu_gpu: Option<Crossover>,
+    /// (log2 n, [(window, median ms)], best window).
+    pub windows: Vec<(u32, Vec<(u32, f64)>, u32)>,
+}
+
+/// Runs the calibration, writes `tuning.rs`, `CROSSOVER.md` and
+/// `calibration.csv` into `settings.out`, and returns what it found.
+pub fn run(
+    settings: &Settings,
+    host: &Host,
+) -> Result<(Vec<CurveResult>, Vec<PathBuf>), Box<dyn std::error::Error>> {
+    if let Some(k) = settings.window_log_n.iter().find(|k| **k > MAX_TABLE_LOG_N) {
+        return Err(format!("window sizes go up to 2^{MAX_TABLE_LOG_N}, not 2^{k}").into());
+    }
+    let gpu = gpukit::gpu_count() > 0;
+    if !gpu {
+        eprintln!("no CUDA device: measuring the serial/cpu crossover only");
+    }
+    let timestamp = env_info::now_utc();
+    let mut rows = Vec::new();
+    let mut results = Vec::new();
+    for &curve in &settings.curves {
+        // A failing curve leaves its entries unmeasured (0) instead of losing the others.
+        match with_curve!(curve, C => calibrate_curve::<C>(settings, gpu, host, &timestamp, &mut rows))
+        {
+            Ok(r) => results.push(r),
+            Err(e) => eprintln!(
+                "{}: calibration failed, its entries stay 0: {e}",
+                curve.name()
+            ),
+        }
+    }
+    std::fs::create_dir_all(&settings.out)?;
+    let tuning = settings.out.join("tuning.rs");
+    std::fs::write(&tuning, tuning_rs(&results, settings, host, &timestamp))?;
+    let md = settings.out.join("CROSSOVER.md");
+    std::fs::write(&md, crossover_md(&results, settings, host, &timestamp))?;
+    let csv = settings.out.join("calibration.csv");
+    record::write_csv(&csv, &rows)?;
+    Ok((results, vec![tuning, md, csv]))
+}
+
+fn calibrate_curve<C: BenchCurve>(
+    settings: &Settings,
+    gpu: bool,
+    host: &Host,
+    timestamp: &str,
+    rows: &mut Vec<Row>,
+) -> Result<CurveResult, String> {
+    let name = C::ID.name();
+    let mut sizes = settings.serial_log_n.clone();
+    if gpu {
+        sizes.extend(&settings.gpu_log_n);
+        sizes.extend(&settings.window_log_n);
+    }
+    let max = sizes.into_iter().max().unwrap_or(0);
+    let inputs = Inputs::<C>::new(1 << max, settings.seed);
+    let mut time = |backend: Backend, window_c: u32, k: u32, label: &str| -> Result<f64, String> {
+        let (p, s) = inputs.prefix(1 << k);
+        let config = GpukitOptions {
+            window_c,
+            ..settings.gpukit
+        }
+        .config(backend);
+        let m = measure(&settings.plan, &mut || {
+            gpukit::msm_with::<C>(p, s, &config).map_err(|e| e.to_string())
+        })?;
+        rows.push(timed_row(
+            host,
+            timestamp,
+            name,
+            k,
+            label,
+            window_c,
+            &settings.plan,
+            &m.times,
+        ));
+        Ok(m.summary().median_ms)
+    };
+    eprintln!("{name}: serial vs cpu at 2^{:?}", settings.serial_log_n);
+    let mut serial_points = Vec::new();
+    for &k in settings
+        .serial_log_n
+        .iter()
+        .take_while(|_| !past_deadline(settings))
+    {
+        serial_points.push((
+            k,
+            time(Backend::Serial, 0, k, "gpukit-serial")?,
+            time(Backend::Cpu, 0, k, "gpukit-cpu")?,
+        ));
+    }
+    let cpu_gpu = if gpu {
+        eprintln!("{name}: cpu vs gpu at 2^{:?}", settings.gpu_log_n);
+        let mut points = Vec::new();
+        for &k in settings
+            .gpu_log_n
+            .iter()
+            .take_while(|_| !past_deadline(settings))
+        {
+            points.push((
+                k,
+                time(Backend::Cpu, 0, k, "gpukit-cpu")?,
+                time(Backend::Gpu, 0, k, "gpukit-gpu")?,
+            ));
+        }
+        Some(Crossover::from_points(points))
+    } else {
+        None
+    };
+    let windows = if gpu {
+        best_windows::<C>(settings, &inputs, host, timestamp, rows)?
+    } else {
+        Vec::new()
+    };
+    Ok(CurveResult {
+        curve: C::ID,
+        serial_cpu: Crossover::from_points(serial_points),
+        cpu_gpu,
+        windows,
+    })
+}
+
+fn past_deadline(settings: &Settings) -> bool {
+    let past = settings.deadline.is_some_and(|d| Instant::now() > d);
+    if past {
+        eprintln!("deadline reached: calibration stops here (unmeasured entries stay 0)");
+    }
+    past
+}
+
+/// Windows tried at log2 size `k`.
+pub fn candidate_windows(k: u32) -> std::ops::RangeInclusive<u32> {
+    k.saturating_sub(SPAN_BELOW).max(MIN_WINDOW)..=k.saturating_sub(1).clamp(MIN_WINDOW, MAX_WINDOW)
+}
+
+/// For each window, one resident `Bases` (uploaded untimed) over the largest
+/// size that tries it, then the MSM on each size's prefix of the scalars.
+fn best_windows<C: BenchCurve>(
+    settings: &Settings,
+    inputs: &Inputs<C>,
+    host: &Host,
+    timestamp: &str,
+    rows: &mut Vec<Row>,
+) -> Result<Vec<(u32, Vec<(u32, f64)>, u32)>, String> {
+    let name = C::ID.name();
+    let all: Vec<u32> = settings
+        .window_log_n
+        .iter()
+        .flat_map(|&k| candidate_windows(k))
+        .collect();
+    let (Some(&lo), Some(&hi)) = (all.iter().min(), all.iter().max()) else {
+        return Ok(Vec::new());
+    };
+    eprintln!(
+        "{name}: GPU windows {lo}..={hi} at 2^{:?}",
+        settings.window_log_n
+    );
+    let mut medians: Vec<(u32, Vec<(u32, f64)>)> = settings
+        .window_log_n
+        .iter()
+        .map(|&k| (k, Vec::new()))
+        .collect();
+    for c in (lo..=hi).take_while(|_| !past_deadline(settings)) {
+        let Some(max) = settings
+            .window_log_n
+            .iter()
+            .copied()
+            .filter(|k| candidate_windows(*k).contains(&c))
+            .max()
+        else {
+            continue;
+        };
+        let (points, _) = inputs.prefix(1 << max);
+        let config = GpukitOptions {
+            window_c: c,
+            ..settings.gpukit
+        }
+        .config(Backend::Gpu);
+        let bases = Bases::<C>::new(points, &config)
+            .map_err(|e| format!("{name}: resident bases, window {c}: {e}"))?;
+        for (k, list) in medians.iter_mut() {
+            if !candidate_windows(*k).contains(&c) {
+                continue;
+            }
+            let (_, s) = inputs.prefix(1 << *k);
+            let m = measure(&settings.plan, &mut || {
+                bases.msm(s).map_err(|e| e.to_string())
+            })?;
+            rows.push(timed_row(
+                host,
+                timestamp,
+                name,
+                *k,
+                "gpukit-gpu-resident",
+                c,
+                &settings.plan,
+                &m.times,
+            ));
+            list.push((c, m.summary().median_ms));
+        }
+    }
+    Ok(medians
+        .into_iter()
+        .map(|(k, list)| {
+            let best = list
+                .iter()
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|w| w.0)
+                .unwrap_or(0);
+            (k, list, best)
+        })
+        .collect())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn timed_row(
+    host: &Host,
+    timestamp: &str,
+    curve: &str,
+    k: u32,
+    system: &str,
+    window_c: u32,
+    plan: &Plan,
+    times: &[std::time::Duration],
+) -> Row {
+    let s = crate::stats::Summary::of(times);
+    let mut row = Row::new(host, timestamp, curve, k, system);
+    row.resident = system.ends_with("resident");
+    row.window_c = window_c;
+    row.warmup = plan.warmup;
+    row.reps = times.len();
+    row.min_ms = Some(s.min_ms);
+    row.median_ms = Some(s.median_ms);
+    row.max_ms = Some(s.max_ms);
+    row
+}
+
+fn table_index(results: &[CurveResult], value: impl Fn(&CurveResult) -> usize) -> [usize; 7] {
+    let mut t = [0usize; 7];
+    for r in results {
+        t[r.curve as usize] = value(r);
+    }
+    t
+}
+
+/// Where no size was fast enough, the table says "beyond the largest size
+/// measured": twice that size.
+fn crossover_value(c: &Crossover) -> usize {
+    c.n.unwrap_or_else(|| c.points.last().map(|p| 2usize << p.0).unwrap_or(0))
+}
+
+/// The generated Rust source: a header comment, then the three tables.
+pub fn tuning_rs(
+    results: &[CurveResult],
+    settings: &Settings,
+    host: &Host,
+    timestamp: &str,
+) -> String {
+    let serial = table_index(results, |r| crossover_value(&r.serial_cpu));
+    let gpu = table_index(results, |r| {
+        r.cpu_gpu.as_ref().map(crossover_value).unwrap_or(0)
+    });
+    let mut windows = [[0u8; MAX_TABLE_LOG_N as usize + 1]; 7];
+    for r in results {
+        for (k, _, best) in &r.windows {
+            windows[r.curve as usize][*k as usize] = *best as u8;
+        }
+    }
+    let device = if host.device_name.is_empty() {
+        "none (CPU crossovers only)".to_string()
+    } else {
+        format!(
+            "{} (driver {}, CUDA {})",
+            host.device_name, host.driver_version, host.cuda_version
+        )
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "// Generated by `gpukit-bench calibrate` — do not edit; re-run it to regenerate."
+    );
+    let _ = writeln!(s, "// Command: {}", settings.command);
+    let _ = writeln!(s, "// Device:  {device}");
+    let _ = writeln!(
+        s,
+        "// CPU:     {} ({} cores)",
+        host.cpu_model, host.cpu_cores
+    );
+    let _ = writeln!(s, "// Date:    {timestamp} (commit {})", host.git_commit);
+    let _ = writeln!(s, "// Index = curve id (index 0 unused). A crossover is the smallest power-of-two n measured from");
+    let _ = writeln!(s, "// which the faster backend wins at every larger measured n (twice the largest n measured if it");
+    let _ = writeln!(
+        s,
+        "// never did); 0 = not measured. GPU_BEST_WINDOW[curve][log2 n]: 0 = not measured."
+    );
+    let _ = writeln!(s, "pub const SERIAL_CROSSOVER: [usize; 7] = {serial:?};");
+    let _ = writeln!(s, "pub const GPU_CROSSOVER: [usize; 7] = {gpu:?};");
+    let _ = writeln!(
+        s,
+        "pub const GPU_BEST_WINDOW: [[u8; {}]; 7] = [",
+        MAX_TABLE_LOG_N + 1
+    );
+    for row in windows {
+        let _ = writeln!(s, "    {row:?},");
+    }
+    let _ = writeln!(s, "];");
+    s
+}
+
+fn fmt_n(n: Option<usize>) -> String {
+    match n {
+        Some(n) => format!("2^{}", n.trailing_zeros()),
+        None => "not reached".into(),
+    }
+}
+
+/// CROSSOVER.md: the crossovers, the window table and the medians behind them.
+pub fn crossover_md(
+    results: &[CurveResult],
+    settings: &Settings,
+    host: &Host,
+    timestamp: &str,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Crossovers and windows\n");
+    let _ = writeln!(
+        s,
+        "Generated by `{}` on {timestamp} (commit {}).\n",
+        settings.command, host.git_commit
+    );
+    let _ = writeln!(s, "- CPU: {} ({} cores)", host.cpu_model, host.cpu_cores);
+    if host.device_name.is_empty() {
+        let _ = writeln!(s, "- GPU: none — the cpu/gpu crossover and the GPU windows were not measured on this machine");
+    } else {
+        let _ = writeln!(
+            s,
+            "- GPU: {} (driver {}, CUDA {})",
+            host.device_name, host.driver_version, host.cuda_version
+        );
+    }
+    let _ = writeln!(
+        s,
+        "- {} warm-up run(s), up to {} timed runs per point, medians in ms; gpukit validation `{:?}`\n",
+        settings.plan.warmup, settings.plan.reps, settings.gpukit.validation
+    );
+    let _ = writeln!(s, "| curve | serial → cpu from n = | cpu → gpu from n = |");
+    let _ = writeln!(s, "|---|---|---|");
+    for r in results {
+        let gpu = r
+            .cpu_gpu
+            .as_ref()
+            .map(|c| fmt_n(c.n))
+            .unwrap_or_else(|| "not measured".into());
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            r.curve.name(),
+            fmt_n(r.serial_cpu.n),
+            gpu
+        );
+    }
+    for r in results {
+        let _ = writeln!(s, "\n## {}\n", r.curve.name());
+        let _ = writeln!(s, "| log2 n | serial ms | cpu ms |");
+        let _ = writeln!(s, "|---:|---:|---:|");
+        for (k, a, b) in &r.serial_cpu.points {
+            let _ = writeln!(s, "| {k} | {a:.3} | {b:.3} |");
+        }
+        if let Some(c) = &r.cpu_gpu {
+            let _ = writeln!(s, "\n| log2 n | cpu ms | gpu ms |");
+            let _ = writeln!(s, "|---:|---:|---:|");
+            for (k, a, b) in &c.points {
+                let _ = writeln!(s, "| {k} | {a:.3} | {b:.3} |");
+            }
+        }
+        if !r.windows.is_empty() {
+            let _ = writeln!(s, "\n| log2 n | best window | medians (window: ms) |");
+            let _ = writeln!(s, "|---:|---:|---|");
+            for (k, list, best) in &r.windows {
+                let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
+                let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
+            }
+        }
+    }
+    s
+}
+
+/// Lists the files [`run`] wrote.
+pub fn print_files(files: &[PathBuf], out: &Path) {
+    eprintln!("calibration written to {}:", out.display());
+    for f in files {
+        eprintln!("  {}", f.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crossover_is_where_the_faster_backend_keeps_winning() {
+        let c = Crossover::from_points(vec![
+            (0, 1.0, 2.0),
+            (1, 2.0, 1.5),
+            (2, 3.0, 3.5),
+            (3, 5.0, 4.0),
+            (4, 9.0, 5.0),
+        ]);
+        assert_eq!(c.n, Some(8));
+        let never = Crossover::from_points(vec![(0, 1.0, 2.0), (1, 2.0, 2.5)]);
+        assert_eq!((never.n, crossover_value(&never)), (None, 4));
+    }
+
+    #[test]
+    fn candidate_windows_stay_in_bounds() {
+        assert_eq!(candidate_windows(2), 4..=4);
+        assert_eq!(candidate_windows(10), 4..=9);
+        assert_eq!(candidate_windows(16), 6..=15);
+        assert_eq!(candidate_windows(26), 16..=22);
+    }
+}

@@ -1,0 +1,17 @@
+//! gpukit-bench: times gpukit's backends against arkworks, blst and sppark on
+//! the same seeded inputs, checks every result against gpukit's, and writes a
+//! table, CSV, JSON and PNG plots; `calibrate` measures the crossovers and
+//! windows that gpukit's dispatcher uses.
+
+pub mod calibrate;
+pub mod cli;
+pub mod curves;
+pub mod env_info;
+pub mod inputs;
+pub mod peers;
+pub mod plot;
+pub mod record;
+pub mod run;
+pub mod stats;
+pub mod systems;
+pub mod table;

@@ -1,0 +1,5 @@
+//! The other MSM implementations gpukit is compared with.
+
+pub mod arkworks;
+pub mod blst;
+pub mod sppark;

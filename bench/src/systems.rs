@@ -1,0 +1,163 @@
+//! The systems one case times — gpukit's backends and the peers — and how
+//! each is set up outside its timed region and called inside it.
+
+use std::fmt;
+
+use gpukit::{Backend, Bases, Config, Validation};
+
+use crate::curves::BenchCurve;
+use crate::peers;
+
+/// One timed implementation. The name (`Display`) is what tables, CSV and
+/// plots show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum System {
+    /// gpukit with `Backend::Auto` (the dispatcher's choice).
+    GpukitAuto,
+    GpukitSerial,
+    GpukitCpu,
+    GpukitGpu,
+    /// gpukit's `Bases` on the GPU: bases uploaded before the timing.
+    GpukitGpuResident,
+    Arkworks,
+    Blst,
+    Sppark,
+    /// sppark's `msm_t` holding the bases: uploaded before the timing.
+    SpparkResident,
+}
+
+impl System {
+    pub const ALL: [System; 9] = [
+        System::GpukitAuto,
+        System::GpukitSerial,
+        System::GpukitCpu,
+        System::GpukitGpu,
+        System::GpukitGpuResident,
+        System::Arkworks,
+        System::Blst,
+        System::Sppark,
+        System::SpparkResident,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            System::GpukitAuto => "gpukit",
+            System::GpukitSerial => "gpukit-serial",
+            System::GpukitCpu => "gpukit-cpu",
+            System::GpukitGpu => "gpukit-gpu",
+            System::GpukitGpuResident => "gpukit-gpu-resident",
+            System::Arkworks => "arkworks",
+            System::Blst => "blst",
+            System::Sppark => "sppark",
+            System::SpparkResident => "sppark-resident",
+        }
+    }
+
+    pub fn by_name(name: &str) -> Option<System> {
+        System::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    pub fn is_gpukit(self) -> bool {
+        matches!(
+            self,
+            System::GpukitAuto
+                | System::GpukitSerial
+                | System::GpukitCpu
+                | System::GpukitGpu
+                | System::GpukitGpuResident
+        )
+    }
+
+    /// Whether the device this system needs is there: gpukit counts its own
+    /// devices (a gpukit built without CUDA has none), sppark those of the
+    /// bench's CUDA runtime.
+    pub fn device_available(self) -> bool {
+        match self {
+            System::GpukitGpu | System::GpukitGpuResident => gpukit::gpu_count() > 0,
+            System::Sppark | System::SpparkResident => crate::peers::sppark::device_count() > 0,
+            _ => true,
+        }
+    }
+
+    /// Bases are uploaded outside the timed region.
+    pub fn resident(self) -> bool {
+        matches!(self, System::GpukitGpuResident | System::SpparkResident)
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How gpukit is configured for every gpukit system of a run.
+#[derive(Debug, Clone, Copy)]
+pub struct GpukitOptions {
+    /// Explicit window, 0 = gpukit's choice.
+    pub window_c: u32,
+    /// gpukit's point checks. The peers check nothing, so the bench's default
+    /// is `Trusted`; `--validate` restores gpukit's own default.
+    pub validation: Validation,
+}
+
+impl GpukitOptions {
+    pub fn config(&self, backend: Backend) -> Config {
+        Config {
+            backend,
+            window_c: self.window_c,
+            validation: self.validation,
+            ..Config::default()
+        }
+    }
+}
+
+/// The timed call of one system on one case's inputs.
+pub type Timed<'a, A> = Box<dyn FnMut() -> Result<A, String> + 'a>;
+
+/// Sets `system` up on these inputs (resident uploads happen here, untimed)
+/// and returns its timed call; `None` when the system lacks this curve.
+pub fn prepare<'a, C: BenchCurve>(
+    system: System,
+    points: &'a [C::Affine],
+    scalars: &'a [C::Scalar],
+    opts: &GpukitOptions,
+) -> Option<Result<Timed<'a, C::Affine>, String>> {
+    let gpukit_call = |backend: Backend| -> Timed<'a, C::Affine> {
+        let config = opts.config(backend);
+        Box::new(move || gpukit::msm_with::<C>(points, scalars, &config).map_err(|e| e.to_string()))
+    };
+    let timed: Timed<'a, C::Affine> = match system {
+        System::GpukitAuto => gpukit_call(Backend::Auto),
+        System::GpukitSerial => gpukit_call(Backend::Serial),
+        System::GpukitCpu => gpukit_call(Backend::Cpu),
+        System::GpukitGpu => gpukit_call(Backend::Gpu),
+        System::GpukitGpuResident => {
+            let bases = match Bases::<C>::new(points, &opts.config(Backend::Gpu)) {
+                Ok(b) => b,
+                Err(e) => return Some(Err(e.to_string())),
+            };
+            Box::new(move || bases.msm(scalars).map_err(|e| e.to_string()))
+        }
+        System::Arkworks => {
+            Box::new(move || peers::arkworks::msm::<C::Projective>(points, scalars))
+        }
+        System::Blst => {
+            let blst = C::blst()?;
+            Box::new(move || Ok(blst(points, scalars)))
+        }
+        System::Sppark => {
+            let sp = C::sppark()?;
+            Box::new(move || (sp.msm)(sp.entry, points, scalars))
+        }
+        System::SpparkResident => {
+            let sp = C::sppark()?;
+            let bases = match (sp.bases)(sp.entry, points) {
+                Ok(b) => b,
+                Err(e) => return Some(Err(e)),
+            };
+            Box::new(move || bases.msm(scalars))
+        }
+    };
+    Some(Ok(timed))
+}

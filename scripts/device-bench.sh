@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The full benchmark and the calibration on the GPU machine, which has no Rust
+# and no network: it runs the release gpukit-bench carried in a folder
+# (default .device/), built on the development machine with
+#
+#   cargo build --release -p gpukit-bench --features sppark
+#   mkdir -p .device && cp "${CARGO_TARGET_DIR:-target}/release/gpukit-bench" .device/
+#
+# Stages, each with its own deadline so the whole run ends within ~8 minutes
+# (a stage that hits its deadline skips its remaining cases and still writes
+# what it measured):
+#   1. BN254, BLS12-381 G1, BLS12-377 G1 at 2^16..2^24: gpukit-gpu (one-shot and
+#      resident) against sppark (one-shot and resident), blst (BLS12-381 G1)
+#      and arkworks on all host cores;
+#   2. BLS12-381 G2, secp256k1, Banderwagon at 2^16..2^22: gpukit-gpu (both)
+#      against arkworks;
+#   3. calibration: serial/cpu and cpu/gpu crossovers, best GPU window per size.
+# Writes into "$OUT" (default bench-out/device): bench.csv, bench.json,
+# bench.md, plots.tar (the PNGs), tuning.rs, CROSSOVER.md, calibration.csv and
+# device-bench.log — 8 files, no folders. Prints the table last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+carried=${1:-.device}
+bin="$carried/gpukit-bench"
+out=${OUT:-bench-out/device}
+mkdir -p "$out"
+log="$out/device-bench.log"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ ! -x "$bin" ]; then
+  echo "device-bench: $bin not found; build it as this script's header says" >&2
+  exit 1
+fi
+
+# Every stage's stderr (progress notes, mismatches) goes to the log and the terminal.
+stage() {
+  local name=$1
+  shift
+  echo "== $name: $*" | tee -a "$log" >&2
+  local start=$SECONDS
+  "$bin" "$@" 2> >(tee -a "$log" >&2) >>"$log"
+  local rc=$?
+  echo "== $name: exit $rc after $((SECONDS - start)) s" | tee -a "$log" >&2
+}
+
+{ nvidia-smi; echo; "$bin" --version; } >>"$log" 2>&1
+
+stage "G1 curves" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 16..=24 \
+  --backends gpu --peers arkworks,blst,sppark --resident \
+  --reps 5 --warmup 1 --budget-s 2 --deadline-s 230 --out "$work/g1"
+
+stage "other curves" --curves bls12_381_g2,secp256k1,banderwagon --log-n 16..=22 \
+  --backends gpu --peers arkworks --resident \
+  --reps 5 --warmup 1 --budget-s 2 --deadline-s 80 --out "$work/other"
+
+stage "calibration" calibrate --serial-log-n 0..=12 --gpu-log-n 6..=20 --window-log-n 10..=22 \
+  --reps 3 --warmup 1 --budget-s 1 --deadline-s 130 --out "$work/cal"
+
+for f in tuning.rs CROSSOVER.md calibration.csv; do
+  [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
+done
+
+inputs=()
+for f in "$work/g1/bench.csv" "$work/other/bench.csv"; do
+  [ -f "$f" ] && inputs+=("$f")
+done
+if [ ${#inputs[@]} -eq 0 ]; then
+  echo "device-bench: no benchmark stage wrote results; see $log" >&2
+  exit 1
+fi
+"$bin" report "${inputs[@]}" --out "$work/all" >"$work/table.txt" 2>>"$log"
+cp "$work/all/bench.csv" "$work/all/bench.json" "$work/all/bench.md" "$out/"
+(cd "$work/all" && tar -cf plots.tar ./*.png) && cp "$work/all/plots.tar" "$out/"
+cat "$work/table.txt" >>"$log"
+cat "$work/table.txt"
