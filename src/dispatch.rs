@@ -12,36 +12,44 @@ use ark_ec::{AffineRepr, CurveGroup};
 
 /// Below this many points the serial backend beats Pippenger on all cores.
 ///
-/// Measured with `cargo run --release --example calibrate_cpu -- crossover`
-/// on the development machine (2 vCPUs of a shared x86-64 cloud VM, other
-/// builds running): the smallest power of two n from which the CPU backend
-/// (arkworks' Pippenger on rayon) stayed faster than the serial backend,
-/// median of 5 runs. Rayon's fork-join overhead is what the serial backend
-/// saves, so the crossover is tiny; the times were noisy (±30%).
+/// From the GPU host's calibration (`gpukit-bench calibrate`, 16 cores,
+/// src/tuning.rs) where it measured the curve; otherwise as measured with
+/// `cargo run --release --example calibrate_cpu -- crossover` on the
+/// development machine (2 vCPUs of a shared x86-64 cloud VM): the smallest
+/// power of two n from which the CPU backend (arkworks' Pippenger on rayon)
+/// stayed faster than the serial backend, median of 5 runs. Rayon's
+/// fork-join overhead is what the serial backend saves, so the crossover is
+/// tiny; the times were noisy (±30%).
 pub fn serial_crossover(curve: CurveId) -> usize {
-    match curve {
-        CurveId::Bn254G1 => 2,
-        CurveId::Bls12_381G1 => 4,
-        CurveId::Bls12_381G2 => 2,
-        CurveId::Bls12_377G1 => 2,
-        CurveId::Secp256k1 => 4,
-        CurveId::Banderwagon => 8,
+    match crate::tuning::SERIAL_CROSSOVER[curve as usize] {
+        0 => match curve {
+            CurveId::Bn254G1 => 2,
+            CurveId::Bls12_381G1 => 4,
+            CurveId::Bls12_381G2 => 2,
+            CurveId::Bls12_377G1 => 2,
+            CurveId::Secp256k1 => 4,
+            CurveId::Banderwagon => 8,
+        },
+        measured => measured,
     }
 }
 
-/// At or above this many points `Auto` uses the GPU when one is visible.
-///
-/// Placeholder 2^12 for every curve: the GPU calibration bench replaces
-/// these with measured values.
+/// Smallest n that auto-dispatch sends to the GPU: the H100 calibration
+/// (`gpukit-bench calibrate`, src/tuning.rs) where it measured the curve,
+/// else 2^12, the order of the measured ones.
 pub fn gpu_crossover(curve: CurveId) -> usize {
-    match curve {
-        CurveId::Bn254G1 => 1 << 12,
-        CurveId::Bls12_381G1 => 1 << 12,
-        CurveId::Bls12_381G2 => 1 << 12,
-        CurveId::Bls12_377G1 => 1 << 12,
-        CurveId::Secp256k1 => 1 << 12,
-        CurveId::Banderwagon => 1 << 12,
+    match crate::tuning::GPU_CROSSOVER[curve as usize] {
+        0 => 1 << 12,
+        measured => measured,
     }
+}
+
+/// The GPU window for n points when the caller leaves it to the library:
+/// the best window the calibration measured at n's power of two, or 0 (the
+/// CUDA side's cost model) where it measured none.
+pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
+    let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
+    crate::tuning::GPU_BEST_WINDOW[curve as usize].get(log_n as usize).map_or(0, |&c| u32::from(c))
 }
 
 /// Overrides read from the environment. Each applies only where the

@@ -40,6 +40,15 @@ mod imp {
         fn gpukit_cuda_bases_free(handle: *mut c_void);
     }
 
+    /// An explicit window stands; 0 takes the calibrated one for this size
+    /// (and stays 0, the CUDA cost model, where calibration measured none).
+    fn resolve_window(curve: CurveId, n: usize, window_c: u32) -> u32 {
+        match window_c {
+            0 => crate::dispatch::gpu_window(curve, n),
+            c => c,
+        }
+    }
+
     fn check(code: i32, err: &[c_char; ERR_LEN]) -> Result<(), Error> {
         if code == 0 {
             return Ok(());
@@ -58,6 +67,7 @@ mod imp {
         curve: CurveId, points: &[u8], scalars: &[u8], n: usize, window_c: u32,
         input: PointInput, devices: u32,
     ) -> Result<Vec<u8>, Error> {
+        let window_c = resolve_window(curve, n, window_c);
         let mut out = vec![0u8; curve.point_bytes()];
         let mut err = [0 as c_char; ERR_LEN];
         // SAFETY: the caller's slices hold n points and n scalars (checked by
@@ -111,6 +121,7 @@ mod imp {
         pub fn msm_batch(
             &self, scalars: &[u8], n: usize, batch: usize, window_c: u32,
         ) -> Result<Vec<u8>, Error> {
+            let window_c = resolve_window(self.curve, n, window_c);
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
             let mut err = [0 as c_char; ERR_LEN];
             // SAFETY: scalars holds batch·n scalars and out batch points.

@@ -42,6 +42,7 @@ pub mod encoding;
 mod error;
 pub mod ffi;
 mod gpu;
+mod tuning;
 
 pub use bases::{Bases, BasesBytes};
 pub use config::{Backend, Config, InputForm, Validation};

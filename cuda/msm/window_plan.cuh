@@ -10,19 +10,23 @@
 namespace gpukit {
 
 // Cost of window c in units of one mixed addition, for n points:
-//   windows · (n · (1 + SORT) + B · REDUCE)
+//   windows · (n · (1 + SORT) + B · PER_BUCKET)
 // Accumulation adds each point once per window; sorting a pair costs about a
 // tenth of a mixed addition (three 8-byte radix passes against ~10 field
-// multiplications); the reduction walks each of the B = 2^(c-1) buckets
-// with two full additions and the per-bucket bookkeeping, about 4 units.
-// Calibration (bench calibrate) checks the choice against measured times.
+// multiplications). PER_BUCKET is fitted to the H100 calibration
+// (gpukit-bench calibrate, 2026-11-22: best c = 4..5 at 2^10..2^12 and 13 at
+// 2^21..2^22 for BN254 and BLS12-381 G1): a bucket costs about 100 mixed
+// additions — its segment bookkeeping, the partial sums of segments, and two
+// full additions of the reduction, which run far below the accumulation's
+// rate. The dispatcher prefers the calibrated table (src/tuning.rs) where it
+// has the size; this model covers the rest.
 inline uint32_t auto_window(uint32_t scalar_bits, uint32_t max_window, size_t n) {
-    const double SORT = 0.1, REDUCE = 4.0;
+    const double SORT = 0.1, PER_BUCKET = 100.0;
     uint32_t best = 1;
     double best_cost = 0;
     for (uint32_t c = 1; c <= max_window; c++) {
         double cost = double(window_count(scalar_bits, c)) *
-                      (double(n) * (1.0 + SORT) + double(buckets_per_window(c)) * REDUCE);
+                      (double(n) * (1.0 + SORT) + double(buckets_per_window(c)) * PER_BUCKET);
         if (c == 1 || cost < best_cost) {
             best = c;
             best_cost = cost;
