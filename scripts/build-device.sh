@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds, on this (GPU-less) machine, everything the GPU machine runs, and
-# copies it into .device/ (git-ignored) for the device tool to carry:
+# copies it into .device/ and an archive of it into .carry/ (both git-ignored)
+# for the device tool to carry:
 # the GPU test executables, the arithmetic device tests, the field
 # multiplication throughput kernel and the benchmark CLI. The GPU machine has
 # the driver but no Rust toolchain; these binaries need only glibc there.
@@ -17,16 +18,31 @@ test_bins() {
         python3 -c 'import json,sys
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("profile", {}).get("test") and m.get("executable"):
+    if m.get("reason") == "compiler-artifact" and m["target"]["kind"] == ["test"] and m.get("executable"):
         print(m["target"]["name"], m["executable"])'
 }
-test_bins --test gpu_msm | while read -r name exe; do cp "$exe" .device/gpu_msm; done
-test_bins -p gpukit-cuda-tests | while read -r name exe; do cp "$exe" ".device/arith_$name"; done
+# The library's own test targets run their GPU cases when a device is
+# visible; they find tests/kat through the build path compiled into them,
+# which scripts/device-check.sh recreates on the GPU machine.
+test_bins -p gpukit --tests | while read -r name exe; do
+    [ "$name" = header ] || cp "$exe" ".device/gpukit_$name"
+done
+test_bins -p gpukit-cuda-tests --tests | while read -r name exe; do cp "$exe" ".device/arith_$name"; done
 cargo build --release -p gpukit-cuda-tests --bins
 cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" .device/
+# The C tests, run there against the carried shared library.
+cargo build --release
+make -C ctests all >/dev/null
+cp ctests/build/test_kat ctests/build/test_errors ctests/build/test_threads "$CARGO_TARGET_DIR/release/libgpukit.so" .device/
+echo "$PWD" >.device/build_root
 if [ -d bench ]; then
     cargo build --release -p gpukit-bench --features sppark
     cp "$CARGO_TARGET_DIR/release/gpukit-bench" .device/
 fi
-ls -la .device
-du -sh .device
+# The carried tree may hold 64 MiB: every binary embeds the same CUDA
+# cubins, so one solid xz archive with a dictionary larger than a binary
+# (xz -9: 64 MiB) is a fraction of their sum.
+strip .device/* 2>/dev/null || true
+mkdir -p .carry
+tar -C .device -cf - . | xz -9 -T1 >.carry/device.tar.xz
+ls -la .device .carry

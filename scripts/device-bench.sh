@@ -22,6 +22,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 carried=${1:-.device}
+# scripts/build-device.sh leaves the binaries archived in .carry/.
+[ -d "$carried" ] || { mkdir -p "$carried" && tar -C "$carried" -xJf .carry/device.tar.xz; }
 bin="$carried/gpukit-bench"
 out=${OUT:-bench-out/device}
 mkdir -p "$out"

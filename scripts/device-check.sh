@@ -1,48 +1,61 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the binaries scripts/build-device.sh put in
-# .device/: the arithmetic device tests, the GPU MSM suite against arkworks
-# (all curves, 1 .. 2^24 points, edge cases), compute-sanitizer (memcheck and
-# racecheck) over the small GPU tests, the field multiplication throughput,
-# and the benchmark. Logs go to $OUT (or ./device-out), a table is printed last.
+# .device/ (the machine has the driver but no Rust): the arithmetic device
+# tests, the field multiplication throughput, compute-sanitizer (memcheck and
+# racecheck) over small GPU tests, the GPU MSM suite against arkworks, the
+# library's own Rust tests and the C tests with the GPU backend visible, and,
+# in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
+# ./device-out); a pass/fail table is printed last.
 #
-#   scripts/device-check.sh [quick|full]     (default full)
+#   scripts/device-check.sh [quick|large|full]     (default full)
+# quick: everything but the closed-form sizes; large: only those.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
 out="${OUT:-$PWD/device-out}"
 mkdir -p "$out"
-export GPUKIT_REQUIRE_GPU=1
+export GPUKIT_REQUIRE_GPU=1 LD_LIBRARY_PATH="$PWD/.device"
 summary=()
-step() {  # step NAME COMMAND... : runs, logs to $out/NAME.log, records pass/fail and seconds
+step() {  # step NAME COMMAND...: runs it, logs to $out/NAME.log, records the outcome
     local name=$1; shift
     local t0=$SECONDS
     "$@" >"$out/$name.log" 2>&1
     local rc=$?
     summary+=("$(printf '%-28s %-5s %5ss' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAIL)" $((SECONDS - t0)))")
-    tail -n 3 "$out/$name.log"
-    return 0
+    echo "== $name (rc $rc)"; tail -n 4 "$out/$name.log"
 }
+
+[ -d .device ] || { mkdir -p .device && tar -C .device -xJf .carry/device.tar.xz; }
+# The Rust tests read tests/kat through the path they were built at.
+root=$(cat .device/build_root)
+if [ "$root" != "$PWD" ] && [ ! -e "$root" ]; then
+    mkdir -p "$(dirname "$root")" && ln -s "$PWD" "$root"
+fi
 
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader >"$out/device.txt"
 cat "$out/device.txt"
 
-for t in .device/arith_*; do
-    [ -x "$t" ] && step "$(basename "$t")" "$t" --test-threads=4
-done
-[ -x .device/fieldmul_throughput ] && step fieldmul_throughput .device/fieldmul_throughput
+if [ "$mode" != large ]; then
+for t in .device/arith_*; do step "$(basename "$t")" "$t" --test-threads=4; done
+step fieldmul_throughput .device/fieldmul_throughput
 
-# Small GPU tests under the sanitizer: every curve's edge cases and windows.
 step sanitizer_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 \
-    .device/gpu_msm --test-threads=1 edge_cases device_errors
+    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases bls12_381_g2::device_errors \
+    banderwagon::resident_bases secp256k1::windows
 step sanitizer_racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
-    .device/gpu_msm --test-threads=1 bn254_g1::windows banderwagon::windows bls12_381_g2::device_errors
+    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors
 
-step gpu_msm .device/gpu_msm --test-threads=2
-if [ "$mode" = full ]; then
-    step gpu_msm_large env GPUKIT_GPU_LARGE=1 .device/gpu_msm --test-threads=1 --nocapture large_sizes
+step gpu_msm .device/gpukit_gpu_msm --test-threads=4
+for t in .device/gpukit_*; do
+    [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
+done
+step c_test_kat .device/test_kat tests/kat
+step c_test_errors .device/test_errors tests/kat
+step c_test_threads .device/test_threads tests/kat
 fi
-if [ -x .device/gpukit-bench ] && [ -x scripts/device-bench.sh ]; then
-    step bench scripts/device-bench.sh
+
+if [ "$mode" != quick ]; then
+    step gpu_msm_large env GPUKIT_GPU_LARGE=1 .device/gpukit_gpu_msm --test-threads=1 --nocapture large_sizes
 fi
 
 echo
