@@ -51,6 +51,20 @@ __device__ __forceinline__ uint32_t owning_bucket(const uint32_t* seg_offset, ui
     return lo;
 }
 
+// The items [first, last) that segment `seg` sums: its bucket's items cut
+// into runs of SEGMENT.
+struct segment_items {
+    uint32_t first, last;
+};
+
+__device__ __forceinline__ segment_items items_of_segment(const uint32_t* item_start, const uint32_t* item_count,
+                                                          const uint32_t* seg_offset, uint32_t num_buckets,
+                                                          uint32_t seg) {
+    uint32_t b = owning_bucket(seg_offset, num_buckets, seg);
+    uint32_t first = item_start[b] + (seg - seg_offset[b]) * SEGMENT;
+    return {first, min(first + SEGMENT, item_start[b] + item_count[b])};
+}
+
 // Level 0: sums the signed points named by the sorted pair values.
 template <class C>
 __global__ void accumulate_points(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_values,
@@ -61,11 +75,9 @@ __global__ void accumulate_points(const typename curve_traits<C>::affine_t* base
     using bucket_t = typename curve_traits<C>::bucket_t;
     uint32_t seg = blockIdx.x * blockDim.x + threadIdx.x;
     if (seg >= num_segments) return;
-    uint32_t b = owning_bucket(seg_offset, num_buckets, seg);
-    uint32_t first = item_start[b] + (seg - seg_offset[b]) * SEGMENT;
-    uint32_t last = min(first + SEGMENT, item_start[b] + item_count[b]);
+    const segment_items items = items_of_segment(item_start, item_count, seg_offset, num_buckets, seg);
     bucket_t acc = bucket_t::identity();
-    for (uint32_t p = first; p < last; p++) {
+    for (uint32_t p = items.first; p < items.last; p++) {
         uint32_t v = sorted_values[p];
         affine_t point = bases[v & ~NEGATE_BIT];
         if (v & NEGATE_BIT) point = point.neg();
@@ -82,11 +94,9 @@ __global__ void accumulate_partials(const typename curve_traits<C>::bucket_t* pa
     using bucket_t = typename curve_traits<C>::bucket_t;
     uint32_t seg = blockIdx.x * blockDim.x + threadIdx.x;
     if (seg >= num_segments) return;
-    uint32_t b = owning_bucket(seg_offset, num_buckets, seg);
-    uint32_t first = item_start[b] + (seg - seg_offset[b]) * SEGMENT;
-    uint32_t last = min(first + SEGMENT, item_start[b] + item_count[b]);
-    bucket_t acc = partials[first];
-    for (uint32_t p = first + 1; p < last; p++) acc = add_points(acc, partials[p]);
+    const segment_items items = items_of_segment(item_start, item_count, seg_offset, num_buckets, seg);
+    bucket_t acc = partials[items.first];
+    for (uint32_t p = items.first + 1; p < items.last; p++) acc = add_points(acc, partials[p]);
     seg_sums[seg] = acc;
 }
 
