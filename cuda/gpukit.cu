@@ -10,6 +10,7 @@
 #include <new>
 #include "../curves/all.cuh"
 #include "msm/curve_entries.cuh"
+#include "msm/devices.cuh"
 #include "msm/resident_bases.cuh"
 #include "msm/status.cuh"
 
@@ -47,15 +48,7 @@ int guarded(char* err, size_t err_len, F&& body) {
 
 using namespace gpukit;
 
-extern "C" uint32_t gpukit_cuda_device_count() {
-    int n = 0;
-    // No driver, an old driver or no device all read as zero devices.
-    if (cudaGetDeviceCount(&n) != cudaSuccess) {
-        cudaGetLastError();
-        return 0;
-    }
-    return n < 0 ? 0u : uint32_t(n);
-}
+extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); }
 
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const uint8_t* scalars, uint32_t n,
                                uint32_t window_c, uint32_t montgomery, uint32_t check_on_curve, uint32_t devices,
