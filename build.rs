@@ -32,12 +32,9 @@ fn main() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "cu"))
         .collect();
     instances.sort();
-    toolchain
-        .build(release_archs)
-        .include(&root)
-        .file(root.join("cuda/gpukit.cu"))
-        .files(instances)
-        .compile("gpukit_cuda");
+    let mut sources = vec![root.join("cuda/gpukit.cu")];
+    sources.extend(instances);
+    toolchain.compile_each(release_archs, &root, &sources, "gpukit_cuda");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");
 }
