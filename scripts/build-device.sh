@@ -29,7 +29,7 @@ test_bins -p gpukit --tests | while read -r name exe; do
 done
 test_bins -p gpukit-cuda-tests --tests | while read -r name exe; do cp "$exe" ".device/arith_$name"; done
 cargo build --release -p gpukit-cuda-tests --bins
-cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" .device/
+cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" "$CARGO_TARGET_DIR/release/madd_throughput" .device/
 # The C tests, run there against the carried shared library.
 cargo build --release
 make -C ctests all >/dev/null

@@ -16,13 +16,14 @@ const DEVICE_SOURCES: &[&str] = &[
     "shim/device_secp256k1.cu",
     "shim/device_banderwagon.cu",
     "shim/throughput.cu",
+    "shim/madd_throughput.cu",
 ];
 
 fn main() {
     let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let root = here.join("../..");
     println!("cargo:rustc-check-cfg=cfg(gpukit_cuda)");
-    for dir in ["shim", "../ff", "../ec", "../curve_traits.cuh", "../../curves", "../../build"] {
+    for dir in ["shim", "../ff", "../ec", "../msm/wide_access.cuh", "../curve_traits.cuh", "../../curves", "../../build"] {
         println!("cargo:rerun-if-changed={dir}");
     }
     nvcc::rerun_on_env();
@@ -41,14 +42,10 @@ fn main() {
         println!("cargo:warning=gpukit-cuda-tests: no nvcc found or GPUKIT_NO_CUDA is set: host checks only");
         return;
     };
-    // Several .cu files in one cc build are compiled as relocatable device
-    // code and device-linked once by cc; they do not call each other's device
-    // functions, the split only lets nvcc work on curves in parallel.
-    let mut build = toolchain.build(false);
-    for src in DEVICE_SOURCES {
-        build.file(here.join(src));
-    }
-    build.compile("gpukit_check_dev");
+    // The files do not call each other's device functions: the split only
+    // lets nvcc work on curves in parallel (see Toolchain::compile_each).
+    let sources: Vec<PathBuf> = DEVICE_SOURCES.iter().map(|src| here.join(src)).collect();
+    toolchain.compile_each(false, &here, &sources, "gpukit_check_dev");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");
 }

@@ -67,6 +67,9 @@ mod ffi {
             limbs: u32, portable: u32, chains: u32, blocks: u32, threads: u32, iters: u32, runs: u32,
             ms: *mut f32, name: *mut std::ffi::c_char, name_len: usize, sm_count: *mut u32,
         ) -> i32;
+        pub fn gpukit_check_dev_madd_throughput(
+            limbs: u32, prefetch: u32, blocks: u32, iters: u32, runs: u32, ms: *mut f32, regs: *mut i32,
+        ) -> i32;
     }
 }
 
@@ -211,4 +214,32 @@ pub fn fieldmul_throughput(s: ThroughputSetup) -> Result<Throughput, i32> {
     let muls_per_launch =
         f64::from(s.blocks) * f64::from(s.threads) * f64::from(s.iters) * f64::from(s.chains);
     Ok(Throughput { device, sm_count, runs_ms: ms, muls_per_launch })
+}
+
+/// One mixed-addition throughput measurement (see shim/madd_throughput.cu).
+#[derive(Debug, Clone)]
+pub struct MaddThroughput {
+    /// Registers per thread of the timed kernel.
+    pub registers: i32,
+    /// Milliseconds of each timed launch.
+    pub runs_ms: Vec<f32>,
+    /// Mixed additions per launch (blocks · 128 threads · iters).
+    pub madds_per_launch: f64,
+}
+
+/// Times `runs` launches of `blocks` blocks of 128 threads, each doing
+/// `iters` gathered mixed additions (8 limbs: BN254 G1, 12: BLS12-381 G1).
+#[cfg(gpukit_cuda)]
+pub fn madd_throughput(limbs: u32, prefetch: bool, blocks: u32, iters: u32, runs: u32) -> Result<MaddThroughput, i32> {
+    let mut ms = vec![0f32; runs as usize];
+    let mut registers = 0i32;
+    // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
+    let rc = unsafe {
+        ffi::gpukit_check_dev_madd_throughput(limbs, u32::from(prefetch), blocks, iters, runs, ms.as_mut_ptr(), &mut registers)
+    };
+    if rc != 0 {
+        return Err(rc);
+    }
+    let madds_per_launch = f64::from(blocks) * 128.0 * f64::from(iters);
+    Ok(MaddThroughput { registers, runs_ms: ms, madds_per_launch })
 }
