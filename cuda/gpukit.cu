@@ -51,14 +51,15 @@ using namespace gpukit;
 extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); }
 
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                               uint32_t window_c, uint32_t montgomery, uint32_t check_on_curve, uint32_t devices,
-                               uint8_t* out, char* err, size_t err_len) {
+                               uint32_t window_c, uint32_t points_montgomery, uint32_t check_on_curve,
+                               uint32_t scalars_montgomery, uint32_t devices, uint8_t* out, char* err,
+                               size_t err_len) {
     return guarded(err, err_len, [&] {
         switch (curve_id) {
-#define GPUKIT_MSM_CASE(name, id)                                                                               \
-    case id:                                                                                                    \
-        return curve_entries<name>::msm(points, scalars, n, window_c, montgomery != 0, check_on_curve != 0, \
-                                        devices, out);
+#define GPUKIT_MSM_CASE(name, id)                                                                   \
+    case id:                                                                                        \
+        return curve_entries<name>::msm(points, scalars, n, window_c, points_montgomery != 0,      \
+                                        check_on_curve != 0, scalars_montgomery != 0, devices, out);
             GPUKIT_CURVES(GPUKIT_MSM_CASE)
 #undef GPUKIT_MSM_CASE
         }
@@ -84,13 +85,14 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
 }
 
 extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, uint32_t n, uint32_t batch,
-                                     uint32_t window_c, uint8_t* out, char* err, size_t err_len) {
+                                     uint32_t window_c, uint32_t scalars_montgomery, uint8_t* out, char* err,
+                                     size_t err_len) {
     return guarded(err, err_len, [&] {
         const auto& bases = *static_cast<const resident_bases*>(handle);
         switch (bases.curve_id) {
 #define GPUKIT_BASES_MSM_CASE(name, id) \
     case id:                            \
-        return curve_entries<name>::bases_msm(bases, scalars, n, batch, window_c, out);
+        return curve_entries<name>::bases_msm(bases, scalars, n, batch, window_c, scalars_montgomery != 0, out);
             GPUKIT_CURVES(GPUKIT_BASES_MSM_CASE)
 #undef GPUKIT_BASES_MSM_CASE
         }

@@ -38,6 +38,9 @@ struct curve_traits<bls12_381_g2> {
     };
     static constexpr uint32_t POINT_BYTES = 192;
     static constexpr uint32_t MAX_WINDOW = 24;
+    // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),
+    // from ptxas -v and the H100: 255: no cap (Fp2 points need every register).
+    static constexpr int ACCUMULATE_REGISTERS = 255;
     static constexpr const char* NAME = "bls12_381_g2";
 };
 

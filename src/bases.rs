@@ -11,7 +11,6 @@ use crate::encoding;
 use crate::error::{Error, Status};
 use crate::gpu::{self, PointInput};
 use ark_ec::{AffineRepr, CurveGroup};
-use std::borrow::Cow;
 
 /// Bases of curve `C` kept for repeated MSMs.
 ///
@@ -72,8 +71,8 @@ impl<C: Curve> Bases<C> {
         let n = scalars.len();
         self.check_n(n)?;
         if self.device_for(n)? {
-            let wire = encoding::encode_scalars::<C>(scalars);
-            return Ok(self.device_batch(&wire, n, 1)?[0]);
+            let wire = encoding::scalars_montgomery::<C>(scalars);
+            return Ok(self.device_batch(&wire, InputForm::Montgomery, n, 1)?[0]);
         }
         self.host_msm(n, scalars)
     }
@@ -87,8 +86,11 @@ impl<C: Curve> Bases<C> {
         }
         self.check_n(n)?;
         if self.device_for(n)? {
-            let wire: Vec<u8> = scalars.iter().flat_map(|s| encoding::encode_scalars::<C>(s)).collect();
-            return self.device_batch(&wire, n, scalars.len());
+            let mut wire = Vec::with_capacity(scalars.len() * n * SCALAR_BYTES);
+            for s in scalars {
+                wire.extend_from_slice(&encoding::scalars_montgomery::<C>(s));
+            }
+            return self.device_batch(&wire, InputForm::Montgomery, n, scalars.len());
         }
         scalars.iter().map(|s| self.host_msm(n, s)).collect()
     }
@@ -104,18 +106,8 @@ impl<C: Curve> Bases<C> {
             ));
         }
         if self.device_for(n)? {
-            // Canonical scalars go to the device as given (after the < r
-            // check); Montgomery ones are converted on the host first.
-            let canonical = match form {
-                InputForm::Canonical => {
-                    encoding::check_scalars::<C>(scalars)?;
-                    Cow::Borrowed(scalars)
-                }
-                InputForm::Montgomery => Cow::Owned(encoding::encode_scalars::<C>(
-                    &encoding::decode_scalars::<C>(scalars, form)?,
-                )),
-            };
-            return self.device_batch(&canonical, n, batch);
+            // The device checks the scalars (< r) and converts Montgomery ones.
+            return self.device_batch(scalars, form, n, batch);
         }
         let decoded = encoding::decode_scalars::<C>(scalars, form)?;
         if n == 0 {
@@ -156,9 +148,9 @@ impl<C: Curve> Bases<C> {
         Ok(q.into_affine())
     }
 
-    /// `batch` MSMs of `n` canonical wire scalars each on the device copy;
+    /// `batch` MSMs of `n` wire scalars (in `form`) each on the device copy;
     /// blinded calls run the 2·batch halves as one device batch.
-    fn device_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<C::Affine>, Error> {
+    fn device_batch(&self, scalars: &[u8], form: InputForm, n: usize, batch: usize) -> Result<Vec<C::Affine>, Error> {
         let device = self.device.as_ref().expect("device_for checked the device copy");
         let window_c = dispatch::plan(C::ID, n, &self.config)?.window_c;
         let pb = C::ID.point_bytes();
@@ -166,13 +158,13 @@ impl<C: Curve> Bases<C> {
             out.chunks_exact(pb).map(dispatch::decode_device_result::<C>).collect()
         };
         if !self.config.blinded {
-            return decode_all(device.msm_batch(scalars, n, batch, window_c)?);
+            return decode_all(device.msm_batch(scalars, form, n, batch, window_c)?);
         }
-        let k = encoding::decode_scalars::<C>(scalars, InputForm::Canonical)?;
+        let k = encoding::decode_scalars::<C>(scalars, form)?;
         let (a, b) = blind::split(&k)?;
         let mut halves = encoding::encode_scalars::<C>(&a);
         halves.extend_from_slice(&encoding::encode_scalars::<C>(&b));
-        let sums = decode_all(device.msm_batch(&halves, n, 2 * batch, window_c)?)?;
+        let sums = decode_all(device.msm_batch(&halves, InputForm::Canonical, n, 2 * batch, window_c)?)?;
         let (a, b) = sums.split_at(batch);
         Ok(a.iter().zip(b).map(|(a, b)| (*a + *b).into_affine()).collect())
     }

@@ -232,27 +232,29 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
     })
 }
 
-/// MSM of `points` (wire bytes in `input` form) with canonical wire
-/// scalars on the GPU; the scalars are split first when `blinded`.
+/// MSM of `points` (wire bytes in `input` form) with wire scalars in
+/// `scalar_form` on the GPU, which checks them (< r) and converts Montgomery
+/// ones; the scalars are split first when `blinded`.
 pub(crate) fn run_gpu<C: Curve>(
     points: &[u8],
     scalars: &[u8],
+    scalar_form: InputForm,
     input: PointInput,
     plan: &Plan,
     blinded: bool,
 ) -> Result<C::Affine, Error> {
     let n = scalars.len() / SCALAR_BYTES;
-    let once = |wire: &[u8]| -> Result<C::Projective, Error> {
-        let out = gpu::msm(C::ID, points, wire, n, plan.window_c, input, plan.devices)?;
+    let once = |wire: &[u8], form: InputForm| -> Result<C::Projective, Error> {
+        let out = gpu::msm(C::ID, points, wire, form, n, plan.window_c, input, plan.devices)?;
         Ok(decode_device_result::<C>(&out)?.into_group())
     };
     if !blinded {
-        return Ok(once(scalars)?.into_affine());
+        return Ok(once(scalars, scalar_form)?.into_affine());
     }
-    let k = encoding::decode_scalars::<C>(scalars, InputForm::Canonical)?;
+    let k = encoding::decode_scalars::<C>(scalars, scalar_form)?;
     let (a, b) = blind::split(&k)?;
-    let a = once(&encoding::encode_scalars::<C>(&a))?;
-    Ok((a + once(&encoding::encode_scalars::<C>(&b))?).into_affine())
+    let a = once(&encoding::encode_scalars::<C>(&a), InputForm::Canonical)?;
+    Ok((a + once(&encoding::encode_scalars::<C>(&b), InputForm::Canonical)?).into_affine())
 }
 
 /// Whether a GPU error lets an `Auto` call continue on the CPU.
@@ -293,8 +295,8 @@ pub(crate) fn msm_typed<C: Curve>(
         // are: no per-coordinate conversion on the host.
         let wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
         let input = PointInput { montgomery: true, check_on_curve: on_device };
-        let scalar_wire = encoding::encode_scalars::<C>(scalars);
-        match run_gpu::<C>(&wire, &scalar_wire, input, &plan, config.blinded) {
+        let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
+        match run_gpu::<C>(&wire, &scalar_wire, InputForm::Montgomery, input, &plan, config.blinded) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result,
         }
@@ -330,26 +332,18 @@ pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config)
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
     if plan.engine == Engine::Gpu {
-        // The device takes canonical scalars only: check them (canonical
-        // form) or convert them (Montgomery form) on the host, in parallel.
-        let canonical = match config.input_form {
-            InputForm::Canonical => {
-                encoding::check_scalars::<C>(scalars)?;
-                std::borrow::Cow::Borrowed(scalars)
-            }
-            InputForm::Montgomery => std::borrow::Cow::Owned(encoding::encode_scalars::<C>(
-                &encoding::decode_scalars::<C>(scalars, InputForm::Montgomery)?,
-            )),
-        };
         let on_device = check == PointCheck::OnCurve;
         if !on_device {
+            // Scalars before points, in the CPU backends' order, so that an
+            // input with both faults gets the same status on every backend.
+            encoding::check_scalars::<C>(scalars)?;
             encoding::decode_points::<C>(points, config.input_form, check)?;
         }
         let input = PointInput {
             montgomery: config.input_form == InputForm::Montgomery,
             check_on_curve: on_device,
         };
-        match run_gpu::<C>(points, &canonical, input, &plan, config.blinded) {
+        match run_gpu::<C>(points, scalars, config.input_form, input, &plan, config.blinded) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result.map(|p| encoding::encode_point::<C>(&p)),
         }

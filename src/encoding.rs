@@ -14,6 +14,7 @@ use ark_ec::{short_weierstrass as sw, twisted_edwards as te, AffineRepr};
 use ark_ff::{BigInt, Field, Fp, Fp2, Fp2Config, Fp2ConfigWrapper, FpConfig, QuadExtField};
 use ark_ff::{PrimeField, Zero};
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
 /// Below this many items a decode runs on the calling thread: rayon's
@@ -32,6 +33,12 @@ pub trait WireField: Field {
     fn write_montgomery(&self, out: &mut [u8]);
     /// Reads Montgomery-form limbs; `None` if a component is >= p.
     fn read_montgomery(bytes: &[u8]) -> Option<Self>;
+    /// The Montgomery-form wire bytes of `elems` as they already lie in
+    /// memory, where the layout allows it (no copy); `None` otherwise.
+    fn montgomery_bytes(elems: &[Self]) -> Option<&[u8]> {
+        let _ = elems;
+        None
+    }
 }
 
 fn bigint_from_le<const N: usize>(bytes: &[u8]) -> BigInt<N> {
@@ -68,6 +75,21 @@ impl<P: FpConfig<N>, const N: usize> WireField for Fp<P, N> {
         // field `.0` is the reduced Montgomery representative.
         let v = bigint_from_le::<N>(bytes);
         (v < P::MODULUS).then_some(Fp(v, PhantomData))
+    }
+
+    fn montgomery_bytes(elems: &[Self]) -> Option<&[u8]> {
+        // An element is its BigInt (offset 0, nothing else but a zero-sized
+        // marker), the BigInt is its N u64 limbs, and on a little-endian host
+        // those limbs' bytes are the Montgomery wire encoding.
+        let plain = cfg!(target_endian = "little")
+            && std::mem::size_of::<Self>() == 8 * N
+            && std::mem::size_of::<BigInt<N>>() == 8 * N
+            && std::mem::offset_of!(Fp<P, N>, 0) == 0
+            && std::mem::offset_of!(BigInt<N>, 0) == 0;
+        // SAFETY: by the checks above every byte of `elems` is a byte of an
+        // initialised u64 limb (no padding); u8 has no alignment or validity
+        // requirement, and the slice borrows `elems` for its lifetime.
+        plain.then(|| unsafe { std::slice::from_raw_parts(elems.as_ptr().cast::<u8>(), std::mem::size_of_val(elems)) })
     }
 }
 
@@ -338,6 +360,16 @@ pub fn encode_scalars_in<C: Curve>(scalars: &[C::Scalar], form: InputForm) -> Ve
     out
 }
 
+/// Scalars in the Montgomery wire form: borrowed as they lie in memory where
+/// the layout allows (arkworks' fields on a little-endian host: no pass over
+/// them at all), encoded otherwise. The GPU converts them to integers.
+pub fn scalars_montgomery<C: Curve>(scalars: &[C::Scalar]) -> Cow<'_, [u8]> {
+    match C::Scalar::montgomery_bytes(scalars) {
+        Some(bytes) => Cow::Borrowed(bytes),
+        None => Cow::Owned(encode_scalars_in::<C>(scalars, InputForm::Montgomery)),
+    }
+}
+
 /// Encodes scalars in the canonical wire format.
 pub fn encode_scalars<C: Curve>(scalars: &[C::Scalar]) -> Vec<u8> {
     encode_scalars_in::<C>(scalars, InputForm::Canonical)
@@ -353,7 +385,8 @@ pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C
     })
 }
 
-/// Checks that canonical wire scalars are all < r, without keeping them.
+/// Checks that wire scalars are all < r, without keeping them. Both forms
+/// share the bound: Montgomery limbs are reduced too.
 pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
     let items = chunks(scalars, SCALAR_BYTES, "scalars")?;
     map_indexed(&items, |i, b| {

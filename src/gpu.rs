@@ -2,6 +2,7 @@
 //! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
 //! answers "no device" so that the dispatcher falls back to the CPU.
 
+use crate::config::InputForm;
 use crate::curve::CurveId;
 use crate::error::{Error, Status};
 
@@ -26,8 +27,8 @@ mod imp {
         fn gpukit_cuda_device_count() -> u32;
         fn gpukit_cuda_msm(
             curve_id: u8, points: *const u8, scalars: *const u8, n: u32, window_c: u32,
-            montgomery: u32, check_on_curve: u32, devices: u32, out: *mut u8,
-            err: *mut c_char, err_len: usize,
+            points_montgomery: u32, check_on_curve: u32, scalars_montgomery: u32, devices: u32,
+            out: *mut u8, err: *mut c_char, err_len: usize,
         ) -> i32;
         fn gpukit_cuda_bases_new(
             curve_id: u8, points: *const u8, n: u32, montgomery: u32, check_on_curve: u32,
@@ -35,7 +36,7 @@ mod imp {
         ) -> i32;
         fn gpukit_cuda_bases_msm(
             handle: *mut c_void, scalars: *const u8, n: u32, batch: u32, window_c: u32,
-            out: *mut u8, err: *mut c_char, err_len: usize,
+            scalars_montgomery: u32, out: *mut u8, err: *mut c_char, err_len: usize,
         ) -> i32;
         fn gpukit_cuda_bases_free(handle: *mut c_void);
     }
@@ -64,8 +65,8 @@ mod imp {
     }
 
     pub fn msm(
-        curve: CurveId, points: &[u8], scalars: &[u8], n: usize, window_c: u32,
-        input: PointInput, devices: u32,
+        curve: CurveId, points: &[u8], scalars: &[u8], scalar_form: InputForm, n: usize,
+        window_c: u32, input: PointInput, devices: u32,
     ) -> Result<Vec<u8>, Error> {
         let window_c = resolve_window(curve, n, window_c);
         let mut out = vec![0u8; curve.point_bytes()];
@@ -75,8 +76,9 @@ mod imp {
         let code = unsafe {
             gpukit_cuda_msm(
                 curve as u8, points.as_ptr(), scalars.as_ptr(), n as u32, window_c,
-                input.montgomery as u32, input.check_on_curve as u32, devices,
-                out.as_mut_ptr(), err.as_mut_ptr(), ERR_LEN,
+                input.montgomery as u32, input.check_on_curve as u32,
+                (scalar_form == InputForm::Montgomery) as u32, devices, out.as_mut_ptr(),
+                err.as_mut_ptr(), ERR_LEN,
             )
         };
         check(code, &err)?;
@@ -117,9 +119,10 @@ mod imp {
         }
 
         /// `batch` MSMs over the first `n` bases; `scalars` holds batch·n
-        /// scalars, the result batch points.
+        /// scalars in `scalar_form` (checked < r on the device), the result
+        /// batch points.
         pub fn msm_batch(
-            &self, scalars: &[u8], n: usize, batch: usize, window_c: u32,
+            &self, scalars: &[u8], scalar_form: InputForm, n: usize, batch: usize, window_c: u32,
         ) -> Result<Vec<u8>, Error> {
             let window_c = resolve_window(self.curve, n, window_c);
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
@@ -128,7 +131,8 @@ mod imp {
             let code = unsafe {
                 gpukit_cuda_bases_msm(
                     self.handle, scalars.as_ptr(), n as u32, batch as u32, window_c,
-                    out.as_mut_ptr(), err.as_mut_ptr(), ERR_LEN,
+                    (scalar_form == InputForm::Montgomery) as u32, out.as_mut_ptr(),
+                    err.as_mut_ptr(), ERR_LEN,
                 )
             };
             check(code, &err)?;
@@ -157,8 +161,8 @@ mod imp {
     }
 
     pub fn msm(
-        _curve: CurveId, _points: &[u8], _scalars: &[u8], _n: usize, _window_c: u32,
-        _input: PointInput, _devices: u32,
+        _curve: CurveId, _points: &[u8], _scalars: &[u8], _scalar_form: InputForm, _n: usize,
+        _window_c: u32, _input: PointInput, _devices: u32,
     ) -> Result<Vec<u8>, Error> {
         Err(no_cuda())
     }
@@ -180,7 +184,8 @@ mod imp {
         }
 
         pub fn msm_batch(
-            &self, _scalars: &[u8], _n: usize, _batch: usize, _window_c: u32,
+            &self, _scalars: &[u8], _scalar_form: InputForm, _n: usize, _batch: usize,
+            _window_c: u32,
         ) -> Result<Vec<u8>, Error> {
             Err(no_cuda())
         }

@@ -7,7 +7,7 @@ mod common;
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{One, PrimeField, UniformRand, Zero};
 use common::*;
-use gpukit::encoding::{decode_point, encode_points, encode_points_in, encode_scalars, encode_scalars_in};
+use gpukit::encoding::{decode_point, encode_points, encode_points_in, encode_scalars, encode_scalars_in, scalars_montgomery};
 use gpukit::{Backend, Config, Curve, InputForm};
 
 const SIZES: [usize; 8] = [0, 1, 2, 3, 31, 33, 1000, 4097];
@@ -113,6 +113,10 @@ fn montgomery_input<C: Curve>() {
         let expected = reference::<C>(&points, &scalars);
         let p = encode_points_in::<C>(&points, InputForm::Montgomery);
         let s = encode_scalars_in::<C>(&scalars, InputForm::Montgomery);
+        // The typed GPU path hands arkworks' scalars over as they lie in
+        // memory: that view must be exactly the Montgomery wire form.
+        assert!(matches!(scalars_montgomery::<C>(&scalars), std::borrow::Cow::Borrowed(_)), "zero-copy view");
+        assert_eq!(&*scalars_montgomery::<C>(&scalars), &s[..]);
         for mut config in all_backends() {
             config.input_form = InputForm::Montgomery;
             let out = gpukit::msm_bytes(C::ID, &p, &s, &config).unwrap_or_else(|e| panic!("{config:?}: {e}"));

@@ -1,158 +1,178 @@
-// Bucket accumulation with load balancing.
+// Bucket accumulation, balanced by items instead of by buckets.
 //
-// A bucket's items (at level 0 the sorted points, later the partial sums of
-// the level below) are cut into segments of at most SEGMENT items; one thread
-// sums one segment. Buckets of very different sizes thus cost the same per
-// item, and a bucket holding every point (all scalars equal) is summed by
-// n/SEGMENT threads, then by a log_SEGMENT(n)-deep tree of further levels,
-// instead of serialising the GPU on one thread.
+// The sorted pairs of a window group (zero digits sorted past the valid ones)
+// are cut into equal runs of K consecutive items, one run per thread, with
+// as many threads as the GPU keeps resident at once: a single wave. A thread
+// walks its run and sums each bucket's stretch of it. A bucket that lies
+// wholly inside the run is written out complete; one cut by the run's start
+// leaves the thread's head partial, one cut by its end the tail partial.
+// Every thread thus does the same K mixed additions whatever the bucket sizes
+// (a bucket holding every point, all scalars equal, costs what random
+// scalars cost), with no per-bucket bookkeeping in the hot loop, and
+// finish_cut_buckets then adds at most two partials per thread.
+//
+// A bucket b spanning runs t1 < t2 (t = item / K) is the tail of t1, the
+// whole run of every t in between and the head of t2, so its sum is
+// tail[t1] + Σ_{t1 < t <= t2} head[t]; a bucket inside one run was written
+// whole by that run.
 #pragma once
 #include "../curve_traits.cuh"
 #include <algorithm>
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_reduce.cuh>
 #include "device_buffer.cuh"
 #include "point_calls.cuh"
 #include "recode.cuh"
+#include "trace.cuh"
+#include "wide_access.cuh"
 
 namespace gpukit {
 
-// 32 items per thread: long enough that the per-segment overhead (a binary
-// search, one store of a bucket) is small against the additions, short
-// enough that a 2^24-point MSM still launches millions of threads.
-constexpr uint32_t SEGMENT = 32;
-
-// Where each bucket's items lie: [start, start + count).
-struct bucket_items {
-    device_buffer<uint32_t> start;
-    device_buffer<uint32_t> count;
-};
-
-static __global__ void segment_counts(const uint32_t* item_count, uint32_t num_buckets, uint32_t* seg_count) {
-    uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
-    if (b < num_buckets) seg_count[b] = (item_count[b] + SEGMENT - 1) / SEGMENT;
-}
-
-static __global__ void range_lengths(const uint32_t* start, uint32_t* end_to_count, uint32_t num_buckets) {
-    uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
-    if (b < num_buckets) end_to_count[b] -= start[b];
-}
-
-// The bucket whose segments include `seg`: the last bucket whose first segment
-// is <= seg. Empty buckets share their offset with the next bucket, and the
-// search lands past them on the bucket that owns the segment.
-__device__ __forceinline__ uint32_t owning_bucket(const uint32_t* seg_offset, uint32_t num_buckets, uint32_t seg) {
-    uint32_t lo = 0, hi = num_buckets;  // invariant: seg_offset[lo] <= seg < seg_offset[hi] (virtual)
-    while (hi - lo > 1) {
-        uint32_t mid = (lo + hi) >> 1;
-        if (seg_offset[mid] <= seg) lo = mid;
-        else hi = mid;
-    }
-    return lo;
-}
-
-// The items [first, last) that segment `seg` sums: its bucket's items cut
-// into runs of SEGMENT.
-struct segment_items {
-    uint32_t first, last;
-};
-
-__device__ __forceinline__ segment_items items_of_segment(const uint32_t* item_start, const uint32_t* item_count,
-                                                          const uint32_t* seg_offset, uint32_t num_buckets,
-                                                          uint32_t seg) {
-    uint32_t b = owning_bucket(seg_offset, num_buckets, seg);
-    uint32_t first = item_start[b] + (seg - seg_offset[b]) * SEGMENT;
-    return {first, min(first + SEGMENT, item_start[b] + item_count[b])};
-}
-
-// Level 0: sums the signed points named by the sorted pair values.
-template <class C>
-__global__ void accumulate_points(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_values,
-                                  const uint32_t* item_start, const uint32_t* item_count, const uint32_t* seg_offset,
-                                  uint32_t num_buckets, uint32_t num_segments,
-                                  typename curve_traits<C>::bucket_t* seg_sums) {
-    using affine_t = typename curve_traits<C>::affine_t;
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    uint32_t seg = blockIdx.x * blockDim.x + threadIdx.x;
-    if (seg >= num_segments) return;
-    const segment_items items = items_of_segment(item_start, item_count, seg_offset, num_buckets, seg);
-    bucket_t acc = bucket_t::identity();
-    for (uint32_t p = items.first; p < items.last; p++) {
-        uint32_t v = sorted_values[p];
-        affine_t point = bases[v & ~NEGATE_BIT];
-        if (v & NEGATE_BIT) point = point.neg();
-        acc = acc.add_affine(point);
-    }
-    seg_sums[seg] = acc;
-}
-
-// Later levels: sums partial bucket sums of the level below.
-template <class C>
-__global__ void accumulate_partials(const typename curve_traits<C>::bucket_t* partials, const uint32_t* item_start,
-                                    const uint32_t* item_count, const uint32_t* seg_offset, uint32_t num_buckets,
-                                    uint32_t num_segments, typename curve_traits<C>::bucket_t* seg_sums) {
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    uint32_t seg = blockIdx.x * blockDim.x + threadIdx.x;
-    if (seg >= num_segments) return;
-    const segment_items items = items_of_segment(item_start, item_count, seg_offset, num_buckets, seg);
-    bucket_t acc = partials[items.first];
-    for (uint32_t p = items.first + 1; p < items.last; p++) acc = add_points(acc, partials[p]);
-    seg_sums[seg] = acc;
-}
+constexpr uint32_t NO_BUCKET = UINT32_MAX;
 
 inline uint32_t blocks_for(size_t threads, uint32_t block) { return uint32_t((threads + block - 1) / block); }
 
-// Sums every bucket of a window group. `items` holds each bucket's range in
-// the sorted pairs on entry; on return it holds, for each bucket, a range of
-// length 0 (empty bucket) or 1 into `sums`, the bucket's total.
+// Items per run: the valid pairs spread over `threads` runs.
+__device__ __forceinline__ uint32_t run_length(uint32_t valid, uint32_t threads) {
+    return uint32_t((size_t(valid) + threads - 1) / threads);
+}
+
+// Where each bucket's items lie: [start, start + count), with count = 0 for
+// buckets no pair names; `valid` (one device word) is the number of pairs
+// with a non-zero digit, all sorted before the zero-digit ones.
+struct bucket_items {
+    device_buffer<uint32_t> start;
+    device_buffer<uint32_t> count;
+    device_buffer<uint32_t> valid;
+};
+
+// Each run's partial sums of the buckets it shares with its neighbours.
+template <class bucket_t>
+struct cut_partials {
+    bucket_t* head_sum;
+    uint32_t* head_bucket;  // NO_BUCKET when the run starts a bucket
+    bucket_t* tail_sum;
+    uint32_t* tail_bucket;  // NO_BUCKET when the run ends with a bucket
+};
+
+// Registers per thread of the accumulation, from the curve file: the mixed
+// addition is bound by the multiply pipe, which needs several warps per
+// scheduler to hide its carry chains, and the registers decide how many fit
+// (blocks are one warp, so that every register saved can count).
 template <class C>
-void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_values,
-                        uint32_t num_buckets, bucket_items& items,
-                        device_buffer<typename curve_traits<C>::bucket_t>& sums, cudaStream_t stream) {
+constexpr int accumulate_registers() {
+    return curve_traits<C>::ACCUMULATE_REGISTERS;
+}
+
+template <class C>
+__global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
+                                const uint32_t* sorted_values, const uint32_t* valid_count, uint32_t threads,
+                                typename curve_traits<C>::bucket_t* bucket_sums,
+                                cut_partials<typename curve_traits<C>::bucket_t> cut) {
+    using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t BLOCK = 128;
-    device_buffer<uint32_t> host_visible(2, stream);  // [total segments, largest segment count]
-    for (bool points_level = true;; points_level = false) {
-        bucket_items next{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream)};
-        segment_counts<<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(items.count.get(), num_buckets,
-                                                                             next.count.get());
-        GPUKIT_LAUNCHED("segment_counts");
-
-        size_t scan_bytes = 0, max_bytes = 0;
-        GPUKIT_CUDA(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, next.count.get(), next.start.get(),
-                                                  num_buckets, stream));
-        GPUKIT_CUDA(cub::DeviceReduce::Max(nullptr, max_bytes, next.count.get(), host_visible.get() + 1, num_buckets,
-                                           stream));
-        device_buffer<uint8_t> temp(std::max(scan_bytes, max_bytes), stream);
-        GPUKIT_CUDA(cub::DeviceScan::ExclusiveSum(temp.get(), scan_bytes, next.count.get(), next.start.get(),
-                                                  num_buckets, stream));
-        GPUKIT_CUDA(cub::DeviceReduce::Max(temp.get(), max_bytes, next.count.get(), host_visible.get() + 1,
-                                           num_buckets, stream));
-        // total segments = offset of the last bucket + its count
-        uint32_t last[2], host[2];
-        GPUKIT_CUDA(cudaMemcpyAsync(&last[0], next.start.get() + num_buckets - 1, 4, cudaMemcpyDeviceToHost, stream));
-        GPUKIT_CUDA(cudaMemcpyAsync(&last[1], next.count.get() + num_buckets - 1, 4, cudaMemcpyDeviceToHost, stream));
-        GPUKIT_CUDA(cudaMemcpyAsync(&host[1], host_visible.get() + 1, 4, cudaMemcpyDeviceToHost, stream));
-        GPUKIT_CUDA(cudaStreamSynchronize(stream));
-        const uint32_t num_segments = last[0] + last[1], largest = host[1];
-
-        device_buffer<bucket_t> seg_sums(num_segments, stream);
-        if (num_segments > 0) {
-            if (points_level) {
-                accumulate_points<C><<<blocks_for(num_segments, BLOCK), BLOCK, 0, stream>>>(
-                    bases, sorted_values, items.start.get(), items.count.get(), next.start.get(), num_buckets,
-                    num_segments, seg_sums.get());
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads) return;
+    const uint32_t valid = *valid_count, K = run_length(valid, threads);
+    const size_t start = size_t(t) * K;
+    const uint32_t lo = start < valid ? uint32_t(start) : valid;
+    const uint32_t hi = valid - lo > K ? lo + K : valid;
+    uint32_t head = NO_BUCKET, tail = NO_BUCKET;
+    if (lo < hi) {
+        uint32_t bucket = sorted_keys[lo];
+        // The first stretch is a head when its bucket began in an earlier run.
+        bool in_head = lo > 0 && sorted_keys[lo - 1] == bucket;
+        bool open = false;
+        bucket_t acc = bucket_t::identity();
+        for (uint32_t p = lo; p < hi; p++) {
+            const uint32_t v = sorted_values[p];
+            const affine_t point = load_wide(bases + (v & ~NEGATE_BIT));
+            acc = acc.add_affine((v & NEGATE_BIT) ? point.neg() : point);
+            open = true;
+            const uint32_t next = p + 1 < valid ? sorted_keys[p + 1] : NO_BUCKET;
+            if (next == bucket) continue;
+            // The bucket's last item: its stretch in this run is complete.
+            if (in_head) {
+                store_wide(cut.head_sum + t, acc);
+                head = bucket;
             } else {
-                accumulate_partials<C><<<blocks_for(num_segments, BLOCK), BLOCK, 0, stream>>>(
-                    sums.get(), items.start.get(), items.count.get(), next.start.get(), num_buckets, num_segments,
-                    seg_sums.get());
+                store_wide(bucket_sums + bucket, acc);
             }
-            GPUKIT_LAUNCHED("bucket accumulation");
+            in_head = false;
+            open = false;
+            acc = bucket_t::identity();
+            bucket = next;
         }
-        items = std::move(next);
-        sums = std::move(seg_sums);
-        if (largest <= 1) return;
+        // The run ended inside a bucket that goes on past it.
+        if (open) {
+            if (in_head) {
+                store_wide(cut.head_sum + t, acc);
+                head = bucket;
+            } else {
+                store_wide(cut.tail_sum + t, acc);
+                tail = bucket;
+            }
+        }
     }
+    cut.head_bucket[t] = head;
+    cut.tail_bucket[t] = tail;
+}
+
+// One warp per run: a run with a tail owns the bucket it cuts and adds the
+// heads of the runs the bucket reaches, 32 at a time (all scalars equal make
+// one bucket span every run of its window).
+template <class C>
+__global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* item_count,
+                                   const uint32_t* valid_count, uint32_t threads,
+                                   cut_partials<typename curve_traits<C>::bucket_t> cut,
+                                   typename curve_traits<C>::bucket_t* bucket_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t t = uint32_t((size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32), lane = threadIdx.x & 31;
+    if (t >= threads) return;
+    const uint32_t b = cut.tail_bucket[t];
+    if (b == NO_BUCKET) return;
+    const uint32_t K = run_length(*valid_count, threads);
+    const uint32_t last_run = (item_start[b] + item_count[b] - 1) / K;
+    if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
+        if (lane == 0) store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
+        return;
+    }
+    bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
+    for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
+    acc = warp_sum(acc);
+    if (lane == 0) store_wide(bucket_sums + b, acc);
+}
+
+// Threads of the accumulation: what every SM holds at once, so that the
+// equal runs end together, or fewer for a small group.
+template <class C>
+uint32_t accumulation_threads(size_t pairs, uint32_t block) {
+    int device = 0, sms = 0, blocks_per_sm = 0;
+    GPUKIT_CUDA(cudaGetDevice(&device));
+    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    GPUKIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, accumulate_runs<C>, int(block), 0));
+    const size_t resident = size_t(std::max(sms, 1)) * size_t(std::max(blocks_per_sm, 1)) * block;
+    return uint32_t(std::max<size_t>(1, std::min(resident, pairs)));
+}
+
+// Sums every bucket of a window group into sums[bucket] (left unwritten for
+// buckets with no items: the reduction reads their count).
+template <class C>
+void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
+                        const uint32_t* sorted_values, size_t pairs, const bucket_items& items,
+                        typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t BLOCK = 32;
+    const uint32_t threads = accumulation_threads<C>(pairs, BLOCK);
+    device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
+    device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
+    const cut_partials<bucket_t> cut{head_sum.get(), head_bucket.get(), tail_sum.get(), tail_bucket.get()};
+    accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(bases, sorted_keys, sorted_values,
+                                                                        items.valid.get(), threads, sums, cut);
+    GPUKIT_LAUNCHED("accumulate_runs");
+    trace_mark("accumulate runs");
+    finish_cut_buckets<C><<<blocks_for(size_t(threads) * 32, 128), 128, 0, stream>>>(
+        items.start.get(), items.count.get(), items.valid.get(), threads, cut, sums);
+    GPUKIT_LAUNCHED("finish_cut_buckets");
+    trace_mark("finish cut buckets");
 }
 
 }  // namespace gpukit

@@ -8,9 +8,11 @@
 // additions for the walk, and the chunks run in parallel.
 #pragma once
 #include "../curve_traits.cuh"
+#include <vector>
 #include "device_buffer.cuh"
 #include "point_calls.cuh"
 #include "recode.cuh"
+#include "wide_access.cuh"
 
 namespace gpukit {
 
@@ -27,16 +29,16 @@ __device__ bucket_t small_multiple(const bucket_t& p, uint32_t k) {
     return acc;
 }
 
+// sums[b] is written only for buckets with items.
 template <class bucket_t>
-__device__ __forceinline__ bucket_t bucket_value(const bucket_t* sums, const uint32_t* start, const uint32_t* count,
-                                                 uint32_t b) {
-    return count[b] ? sums[start[b]] : bucket_t::identity();
+__device__ __forceinline__ bucket_t bucket_value(const bucket_t* sums, const uint32_t* count, uint32_t b) {
+    return count[b] ? load_wide(sums + b) : bucket_t::identity();
 }
 
 // partials[w * chunks + t]: chunk t's share of window w of the group.
 template <class C>
-__global__ void reduce_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* start,
-                              const uint32_t* count, uint32_t c, uint32_t group,
+__global__ void reduce_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t c,
+                              uint32_t group,
                               typename curve_traits<C>::bucket_t* partials) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const uint32_t B = buckets_per_window(c);
@@ -49,42 +51,49 @@ __global__ void reduce_chunks(const typename curve_traits<C>::bucket_t* sums, co
     const uint32_t base = w * B - 1;
     bucket_t running = bucket_t::identity(), acc = bucket_t::identity();
     for (uint32_t j = hi; j >= lo; j--) {
-        running = add_points(running, bucket_value(sums, start, count, base + j));
+        running = add_points(running, bucket_value(sums, count, base + j));
         acc = add_points(acc, running);
     }
     if (lo > 1) acc = add_points(acc, small_multiple(running, lo - 1));
-    partials[id] = acc;
+    store_wide(partials + id, acc);
 }
 
-// window_sums[w]: the sum of window w's chunk shares. One warp per window:
-// each lane sums a stride of shares, then lane 0 adds the 32 lane totals.
+// Threads per window in sum_window_chunks: each adds chunks / 256 shares (8
+// at c = 17), then two warp reductions: a serial depth of ~18 additions
+// where one warp per window needed ~95, at one window per block.
+constexpr uint32_t WINDOW_SUM_THREADS = 256;
+
+// window_sums[w]: the sum of window w's chunk shares, one block per window.
 template <class C>
 __global__ void sum_window_chunks(const typename curve_traits<C>::bucket_t* partials, uint32_t chunks,
                                   typename curve_traits<C>::bucket_t* window_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    __shared__ bucket_t lane_sum[32];
-    const uint32_t w = blockIdx.x, lane = threadIdx.x;
+    __shared__ bucket_t warp_total[WINDOW_SUM_THREADS / 32];
+    const uint32_t w = blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     bucket_t acc = bucket_t::identity();
-    for (uint32_t t = lane; t < chunks; t += 32) acc = add_points(acc, partials[w * chunks + t]);
-    lane_sum[lane] = acc;
-    __syncwarp();
-    if (lane == 0) {
-        for (uint32_t l = 1; l < 32; l++) acc = add_points(acc, lane_sum[l]);
-        window_sums[w] = acc;
-    }
+    for (uint32_t t = threadIdx.x; t < chunks; t += WINDOW_SUM_THREADS)
+        acc = add_points(acc, load_wide(partials + size_t(w) * chunks + t));
+    acc = warp_sum(acc);
+    if (lane == 0) warp_total[warp] = acc;
+    __syncthreads();
+    if (warp != 0) return;
+    acc = lane < WINDOW_SUM_THREADS / 32 ? warp_total[lane] : bucket_t::identity();
+    acc = warp_sum(acc);
+    if (lane == 0) store_wide(window_sums + w, acc);
 }
 
-// Σ_w 2^(c·w)·window_sums[w], by Horner's rule from the top window.
-template <class C>
-__global__ void combine_windows(const typename curve_traits<C>::bucket_t* window_sums, uint32_t windows, uint32_t c,
-                                typename curve_traits<C>::bucket_t* result) {
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    bucket_t acc = window_sums[windows - 1];
-    for (int w = int(windows) - 2; w >= 0; w--) {
-        for (uint32_t k = 0; k < c; k++) acc = double_point(acc);
-        acc = add_points(acc, window_sums[w]);
+// Σ_w 2^(c·w)·window_sums[w], by Horner's rule from the top window, on the
+// host: the ~256 doublings form one dependent chain, which a single GPU
+// thread runs at its latency (~10 ms for BLS12-381) and a host core in about
+// a millisecond.
+template <class bucket_t>
+bucket_t combine_windows(const std::vector<bucket_t>& window_sums, uint32_t c) {
+    bucket_t acc = window_sums.back();
+    for (size_t w = window_sums.size() - 1; w-- > 0;) {
+        for (uint32_t k = 0; k < c; k++) acc = acc.dbl();
+        acc = acc.add(window_sums[w]);
     }
-    *result = acc;
+    return acc;
 }
 
 }  // namespace gpukit

@@ -30,16 +30,28 @@ inline void sort_pairs(cub::DoubleBuffer<uint32_t>& keys, cub::DoubleBuffer<uint
                                                 stream));
 }
 
-// For every bucket key present in the sorted keys, its range [start, end).
-// Buckets that no pair names keep the zeros the caller cleared them to.
+// For every bucket key present in the sorted keys, its range [start, end);
+// buckets that no pair names keep the zeros the caller cleared them to. Also
+// writes *valid, the number of pairs with a bucket: zero digits (keys >=
+// num_buckets) sort after them.
 static __global__ void bucket_ranges(const uint32_t* sorted_keys, size_t count, uint32_t num_buckets, uint32_t* start,
-                              uint32_t* end) {
+                                     uint32_t* end, uint32_t* valid) {
     size_t p = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (p >= count) return;
     uint32_t k = sorted_keys[p];
-    if (k >= num_buckets) return;  // a zero digit
+    bool has_bucket = k < num_buckets, previous_has_bucket = p > 0 && sorted_keys[p - 1] < num_buckets;
+    if (p == 0 && !has_bucket) *valid = 0;
+    if (previous_has_bucket && !has_bucket) *valid = uint32_t(p);
+    if (!has_bucket) return;
+    if (p + 1 == count) *valid = uint32_t(count);
     if (p == 0 || sorted_keys[p - 1] != k) start[k] = uint32_t(p);
     if (p + 1 == count || sorted_keys[p + 1] != k) end[k] = uint32_t(p + 1);
+}
+
+// Turns the ends written by bucket_ranges into counts.
+static __global__ void range_lengths(const uint32_t* start, uint32_t* end_to_count, uint32_t num_buckets) {
+    uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b < num_buckets) end_to_count[b] -= start[b];
 }
 
 }  // namespace gpukit

@@ -11,16 +11,17 @@ struct resident_bases;
 
 template <class C>
 struct curve_entries {
-    // One MSM over wire-format points and canonical scalars, spread over the
-    // devices of `devices` (bit mask, 0 = all); `out` gets the wire result.
-    static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c, bool montgomery,
-                    bool check, uint32_t devices, uint8_t* out);
+    // One MSM over wire-format points and scalars, spread over the devices of
+    // `devices` (bit mask, 0 = all); `out` gets the wire result. Points and
+    // scalars are each canonical or Montgomery-form limbs.
+    static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
+                    bool points_montgomery, bool check, bool scalars_montgomery, uint32_t devices, uint8_t* out);
     // Uploads, decodes and checks n bases once.
     static resident_bases* bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
                                      uint32_t devices);
     // `batch` MSMs over the first n resident bases.
     static void bases_msm(const resident_bases& bases, const uint8_t* scalars, uint32_t n, uint32_t batch,
-                          uint32_t window_c, uint8_t* out);
+                          uint32_t window_c, bool scalars_montgomery, uint8_t* out);
 };
 
 }  // namespace gpukit

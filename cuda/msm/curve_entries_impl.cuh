@@ -6,6 +6,7 @@
 #include "device_set.cuh"
 #include "pippenger.cuh"
 #include "resident_bases.cuh"
+#include "trace.cuh"
 
 namespace gpukit {
 
@@ -20,13 +21,15 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                           bool montgomery, bool check, uint32_t devices, uint8_t* out) {
+                           bool points_montgomery, bool check, bool scalars_montgomery, uint32_t devices,
+                           uint8_t* out) {
     const uint32_t c = resolve_window<C>(window_c, n);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
+        trace_scope trace("msm", stream);
         return slice_msm<C>(points + size_t(s.offset) * curve_traits<C>::POINT_BYTES, scalars + size_t(s.offset) * 32,
-                            s.count, s.offset, c, montgomery, check, stream);
+                            s.count, s.offset, c, points_montgomery, check, scalars_montgomery, stream);
     });
     encode_sum<C>(sums, out);
 }
@@ -56,7 +59,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
 
 template <class C>
 void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* scalars, uint32_t n, uint32_t batch,
-                                 uint32_t window_c, uint8_t* out) {
+                                 uint32_t window_c, bool scalars_montgomery, uint8_t* out) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
@@ -78,6 +81,7 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
     }
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
+        trace_scope trace("resident msm", stream);
         const size_t budget = work_budget();
         const uint32_t chunk = points_per_pass<C>(s.count, c, 32, budget);
         device_buffer<uint32_t> d_scalars(size_t(chunk) * 8, stream);
@@ -86,7 +90,7 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
             for (uint32_t done = 0; done < s.count; done += chunk) {
                 const uint32_t m = std::min(chunk, s.count - done);
                 upload_scalars<C>(d_scalars.get(), scalars + (size_t(j) * n + s.offset + done) * 32, m,
-                                  s.offset + done, stream);
+                                  scalars_montgomery, s.offset + done, stream);
                 sums[j] = sums[j].add(msm_on_device<C>(slice_points[i] + done, d_scalars.get(), m, c,
                                                        budget - size_t(chunk) * 32, stream));
             }

@@ -1,9 +1,11 @@
 // Wire format to device form, in place: each affine point arrives as its
-// canonical (or Montgomery) coordinate words and leaves in Montgomery form.
+// canonical (or Montgomery) coordinate words and leaves in Montgomery form;
+// each scalar leaves as its canonical integer.
 // The checks of the validation level run here, in parallel, so that a GPU
 // call never pays a host pass over its points.
 #pragma once
 #include "../curve_traits.cuh"
+#include "../ff/mont_field.cuh"
 #include <cstdint>
 
 namespace gpukit {
@@ -42,23 +44,41 @@ __global__ void decode_points(typename curve_traits<C>::affine_t* points, uint32
     points[i] = p;
 }
 
-// Scalars must be canonical (< r); they are never reduced silently.
+// The scalar field of curve C, for the one operation scalars need on the
+// device: Montgomery limbs (arkworks' in-memory layout) to the canonical
+// integer. Its modulus is the curve's r; every constant is derived from it.
 template <class C>
-__global__ void check_scalars(const uint32_t* scalars, uint32_t n, decode_report* report) {
+struct scalar_field_params {
+    static constexpr uint32_t MODULUS[8] = {
+        curve_traits<C>::SCALAR_MODULUS[0], curve_traits<C>::SCALAR_MODULUS[1], curve_traits<C>::SCALAR_MODULUS[2],
+        curve_traits<C>::SCALAR_MODULUS[3], curve_traits<C>::SCALAR_MODULUS[4], curve_traits<C>::SCALAR_MODULUS[5],
+        curve_traits<C>::SCALAR_MODULUS[6], curve_traits<C>::SCALAR_MODULUS[7],
+    };
+};
+
+template <class C>
+using scalar_field = mont_field<scalar_field_params<C>>;
+
+// Scalars, canonical or in Montgomery form, must be below r: they are never
+// reduced silently. Montgomery ones leave as canonical integers (one Fr
+// multiplication each), so that a typed call hands arkworks' scalars over as
+// they lie in memory instead of converting 2^24 of them on the host.
+template <class C>
+__global__ void decode_scalars(uint32_t* scalars, uint32_t n, bool montgomery, decode_report* report) {
+    using fr_t = scalar_field<C>;
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    const uint32_t* s = scalars + size_t(i) * 8;
-    // Compare from the most significant word: s < r iff at the first
-    // differing word s is smaller.
-    constexpr auto r = scalar_modulus<C>();
-    bool less = false, decided = false;
-    for (int k = 7; k >= 0; k--) {
-        if (!decided && s[k] != r.w[k]) {
-            less = s[k] < r.w[k];
-            decided = true;
-        }
+    uint4* s = reinterpret_cast<uint4*>(scalars + size_t(i) * 8);
+    uint4 lo = s[0], hi = s[1];
+    uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+    if (!fr_t::is_canonical(w)) {
+        atomicMin(&report->first_bad_scalar, i);
+        return;
     }
-    if (!less) atomicMin(&report->first_bad_scalar, i);
+    if (!montgomery) return;
+    fr_t::from_montgomery(w).to_canonical(w);
+    s[0] = make_uint4(w[0], w[1], w[2], w[3]);
+    s[1] = make_uint4(w[4], w[5], w[6], w[7]);
 }
 
 }  // namespace gpukit

@@ -81,8 +81,8 @@ uint32_t points_per_pass(uint32_t n, uint32_t c, size_t per_point, size_t budget
 // decoded and checked, in as many passes as its memory needs.
 template <class C>
 typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                                             uint32_t offset, uint32_t c, bool montgomery, bool check,
-                                             cudaStream_t stream) {
+                                             uint32_t offset, uint32_t c, bool points_montgomery, bool check,
+                                             bool scalars_montgomery, cudaStream_t stream) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
@@ -94,9 +94,11 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const uint32_t m = std::min(chunk, n - done);
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
-        upload_points<C>(d_points.get(), points + size_t(done) * T::POINT_BYTES, m, montgomery, check,
+        // Scalars first: the CPU backends report a bad scalar before a bad point.
+        upload_scalars<C>(d_scalars.get(), scalars + size_t(done) * 32, m, scalars_montgomery, offset + done,
+                          stream);
+        upload_points<C>(d_points.get(), points + size_t(done) * T::POINT_BYTES, m, points_montgomery, check,
                          offset + done, stream);
-        upload_scalars<C>(d_scalars.get(), scalars + size_t(done) * 32, m, offset + done, stream);
         total = total.add(msm_on_device<C>(d_points.get(), d_scalars.get(), m, c, budget - size_t(m) * per_point, stream));
     }
     return total;

@@ -8,7 +8,9 @@
 #include "bucket_sort.cuh"
 #include "decode.cuh"
 #include "device_buffer.cuh"
+#include "host_staging.cuh"
 #include "recode.cuh"
+#include "trace.cuh"
 #include "window_plan.cuh"
 
 namespace gpukit {
@@ -35,46 +37,49 @@ typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>:
         const uint32_t group = std::min(per_pass, windows - first), num_buckets = group * B;
         const size_t pairs = size_t(n) * group;
 
+        device_buffer<uint32_t> keys_a(pairs, stream), keys_b(pairs, stream);
         device_buffer<uint32_t> values_a(pairs, stream), values_b(pairs, stream);
-        cub::DoubleBuffer<uint32_t> values(values_a.get(), values_b.get());
-        bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream)};
-        {
-            device_buffer<uint32_t> keys_a(pairs, stream), keys_b(pairs, stream);
-            cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get());
-            recode_scalars<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, first, group, keys.Current(),
-                                                                       values.Current());
-            GPUKIT_LAUNCHED("recode_scalars");
-            sort_pairs(keys, values, pairs, num_buckets, stream);
+        cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get()), values(values_a.get(), values_b.get());
+        bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream),
+                           device_buffer<uint32_t>(1, stream)};
+        recode_scalars<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, first, group, keys.Current(),
+                                                                   values.Current());
+        GPUKIT_LAUNCHED("recode_scalars");
+        trace_mark("recode");
+        sort_pairs(keys, values, pairs, num_buckets, stream);
+        trace_mark("sort");
 
-            GPUKIT_CUDA(cudaMemsetAsync(items.start.get(), 0, items.start.bytes(), stream));
-            GPUKIT_CUDA(cudaMemsetAsync(items.count.get(), 0, items.count.bytes(), stream));
-            bucket_ranges<<<blocks_for(pairs, BLOCK), BLOCK, 0, stream>>>(keys.Current(), pairs, num_buckets,
-                                                                          items.start.get(), items.count.get());
-            GPUKIT_LAUNCHED("bucket_ranges");
-            range_lengths<<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(items.start.get(),
-                                                                                items.count.get(), num_buckets);
-            GPUKIT_LAUNCHED("range_lengths");
-        }
+        GPUKIT_CUDA(cudaMemsetAsync(items.start.get(), 0, items.start.bytes(), stream));
+        GPUKIT_CUDA(cudaMemsetAsync(items.count.get(), 0, items.count.bytes(), stream));
+        bucket_ranges<<<blocks_for(pairs, BLOCK), BLOCK, 0, stream>>>(keys.Current(), pairs, num_buckets,
+                                                                      items.start.get(), items.count.get(),
+                                                                      items.valid.get());
+        GPUKIT_LAUNCHED("bucket_ranges");
+        range_lengths<<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(items.start.get(), items.count.get(),
+                                                                            num_buckets);
+        GPUKIT_LAUNCHED("range_lengths");
+        trace_mark("bucket ranges");
 
-        device_buffer<bucket_t> sums;
-        accumulate_buckets<C>(bases, values.Current(), num_buckets, items, sums, stream);
+        device_buffer<bucket_t> sums(num_buckets, stream);
+        accumulate_buckets<C>(bases, keys.Current(), values.Current(), pairs, items, sums.get(), stream);
 
         const uint32_t chunks = (B + CHUNK - 1) / CHUNK;
         device_buffer<bucket_t> partials(size_t(group) * chunks, stream);
-        reduce_chunks<C><<<blocks_for(size_t(group) * chunks, 64), 64, 0, stream>>>(
-            sums.get(), items.start.get(), items.count.get(), c, group, partials.get());
+        reduce_chunks<C><<<blocks_for(size_t(group) * chunks, 64), 64, 0, stream>>>(sums.get(), items.count.get(), c,
+                                                                                     group, partials.get());
         GPUKIT_LAUNCHED("reduce_chunks");
-        sum_window_chunks<C><<<group, 32, 0, stream>>>(partials.get(), chunks, window_sums.get() + first);
+        trace_mark("reduce chunks");
+        sum_window_chunks<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(partials.get(), chunks,
+                                                                      window_sums.get() + first);
         GPUKIT_LAUNCHED("sum_window_chunks");
+        trace_mark("window sums");
     }
 
-    device_buffer<bucket_t> result(1, stream);
-    combine_windows<C><<<1, 1, 0, stream>>>(window_sums.get(), windows, c, result.get());
-    GPUKIT_LAUNCHED("combine_windows");
-    bucket_t host;
-    GPUKIT_CUDA(cudaMemcpyAsync(&host, result.get(), sizeof(bucket_t), cudaMemcpyDeviceToHost, stream));
+    std::vector<bucket_t> host(windows);
+    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), window_sums.get(), windows * sizeof(bucket_t), cudaMemcpyDeviceToHost,
+                                stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
-    return host;
+    return combine_windows(host, c);
 }
 
 // Turns the first offending index of a decode report into the error it names.
@@ -90,37 +95,51 @@ inline void raise_decode_report(const decode_report& r, uint32_t offset) {
                                              " is not below the group order r");
 }
 
-// Uploads n wire-format points into `dest` and converts them in place to
-// Montgomery form, checking them when asked. `offset` only numbers errors.
-template <class C>
-void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
-                   bool check, uint32_t offset, cudaStream_t stream) {
-    constexpr uint32_t BLOCK = 256;
-    GPUKIT_CUDA(cudaMemcpyAsync(dest, points, size_t(n) * curve_traits<C>::POINT_BYTES, cudaMemcpyHostToDevice,
-                                stream));
+// Runs `launch(report)`, a decode kernel that records the first offending
+// index of each kind into `report`, and raises what it found.
+template <class Launch>
+void run_decode_checked(Launch launch, uint32_t offset, cudaStream_t stream) {
     device_buffer<decode_report> report(1, stream);
     GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
-    decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, check, report.get());
-    GPUKIT_LAUNCHED("decode_points");
+    launch(report.get());
     decode_report host;
     GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
     raise_decode_report(host, offset);
 }
 
-// Uploads n scalars and checks each is below r.
+// Uploads n wire-format points into `dest` and converts them in place to
+// Montgomery form, checking them when asked. `offset` only numbers errors.
 template <class C>
-void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, uint32_t offset, cudaStream_t stream) {
+void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
+                   bool check, uint32_t offset, cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
-    GPUKIT_CUDA(cudaMemcpyAsync(dest, scalars, size_t(n) * 32, cudaMemcpyHostToDevice, stream));
-    device_buffer<decode_report> report(1, stream);
-    GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
-    check_scalars<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, report.get());
-    GPUKIT_LAUNCHED("check_scalars");
-    decode_report host;
-    GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
-    GPUKIT_CUDA(cudaStreamSynchronize(stream));
-    raise_decode_report(host, offset);
+    copy_to_device(dest, points, size_t(n) * curve_traits<C>::POINT_BYTES, stream);
+    trace_mark("copy points");
+    run_decode_checked(
+        [&](decode_report* report) {
+            decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, check, report);
+            GPUKIT_LAUNCHED("decode_points");
+        },
+        offset, stream);
+    trace_mark("decode points");
+}
+
+// Uploads n scalars (canonical, or Montgomery limbs when `montgomery`),
+// checks each is below r and leaves them canonical.
+template <class C>
+void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, bool montgomery, uint32_t offset,
+                    cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 256;
+    copy_to_device(dest, scalars, size_t(n) * 32, stream);
+    trace_mark("copy scalars");
+    run_decode_checked(
+        [&](decode_report* report) {
+            decode_scalars<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, report);
+            GPUKIT_LAUNCHED("decode_scalars");
+        },
+        offset, stream);
+    trace_mark("decode scalars");
 }
 
 }  // namespace gpukit

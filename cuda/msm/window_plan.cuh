@@ -1,6 +1,7 @@
 // How an MSM is cut up: the window c when the caller leaves it to us, and how
 // many windows (and points) one pass can take within the device's memory.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include "recode.cuh"
@@ -13,15 +14,14 @@ namespace gpukit {
 //   windows · (n · (1 + SORT) + B · PER_BUCKET)
 // Accumulation adds each point once per window; sorting a pair costs about a
 // tenth of a mixed addition (three 8-byte radix passes against ~10 field
-// multiplications). PER_BUCKET is fitted to the H100 calibration
-// (gpukit-bench calibrate, 2026-11-22: best c = 4..5 at 2^10..2^12 and 13 at
-// 2^21..2^22 for BN254 and BLS12-381 G1): a bucket costs about 100 mixed
-// additions — its segment bookkeeping, the partial sums of segments, and two
-// full additions of the reduction, which run far below the accumulation's
-// rate. The dispatcher prefers the calibrated table (src/tuning.rs) where it
-// has the size; this model covers the rest.
+// multiplications). A bucket costs its sum's store and load and the two full
+// additions of the running-sum reduction, at a lower occupancy than the
+// accumulation: about 9 mixed additions on the H100 (BLS12-381 G1, c = 16:
+// 6 ms of reduction for 2^19 buckets against 1.26 ns per mixed addition).
+// The dispatcher prefers the calibrated table (src/tuning.rs) where it has
+// the size; this model covers the rest.
 inline uint32_t auto_window(uint32_t scalar_bits, uint32_t max_window, size_t n) {
-    const double SORT = 0.1, PER_BUCKET = 100.0;
+    const double SORT = 0.1, PER_BUCKET = 10.0;
     uint32_t best = 1;
     double best_cost = 0;
     for (uint32_t c = 1; c <= max_window; c++) {
@@ -36,15 +36,17 @@ inline uint32_t auto_window(uint32_t scalar_bits, uint32_t max_window, size_t n)
 }
 
 // Device bytes one pass over `group` windows of n points needs beyond the
-// bases and scalars: the pair buffers and sort scratch, the bucket ranges
-// and one level of segment sums, and the reduction's chunk shares.
+// bases and scalars: the pair buffers and sort scratch, the bucket ranges and
+// sums, the accumulation's per-run partials (at most a resident wave, bounded
+// here by 2^18 runs) and the reduction's chunk shares.
 inline size_t group_bytes(size_t n, uint32_t c, uint32_t group, size_t bucket_bytes) {
     const size_t pairs = n * group, buckets = size_t(group) * buckets_per_window(c);
     const size_t sort = pairs * 4 * sizeof(uint32_t) + pairs * sizeof(uint32_t) / 2;
-    const size_t ranges = buckets * 4 * sizeof(uint32_t);
-    const size_t segments = (pairs / SEGMENT + buckets) * bucket_bytes * 2;
+    const size_t ranges = buckets * 2 * sizeof(uint32_t);
+    const size_t sums = buckets * bucket_bytes;
+    const size_t runs = std::min(pairs, size_t(1) << 18) * (2 * bucket_bytes + 2 * sizeof(uint32_t));
     const size_t chunks = size_t(group) * ((buckets_per_window(c) + CHUNK - 1) / CHUNK) * bucket_bytes;
-    return sort + ranges + segments + chunks + (64u << 20);  // + slack for CUB and the allocator
+    return sort + ranges + sums + runs + chunks + (64u << 20);  // + slack for CUB and the allocator
 }
 
 // Positions in the sorted pairs are 32-bit: one pass sorts at most 2^31 pairs.

@@ -1,0 +1,97 @@
+// GPUKIT_TRACE=1: where one MSM call's time goes, printed to stderr.
+//
+// A trace_scope opened by an entry point becomes its host thread's current
+// trace; trace_mark(name) anywhere below records a CUDA event on the call's
+// stream. At the end each phase's device time (from the previous mark to its
+// own, summed over repeats such as passes and accumulation levels) is printed
+// with the call's host wall time, so that time outside the kernels (host
+// work, pageable copies, synchronisations) shows as the difference. Off, a
+// mark costs one branch.
+#pragma once
+#include <cuda_runtime.h>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace gpukit {
+
+inline bool trace_enabled() {
+    static const bool on = [] {
+        const char* v = std::getenv("GPUKIT_TRACE");
+        return v && *v && std::strcmp(v, "0") != 0;
+    }();
+    return on;
+}
+
+class trace_scope {
+  public:
+    trace_scope(const char* what, cudaStream_t stream) : what_(what), stream_(stream) {
+        if (!trace_enabled()) return;
+        outer_ = current();
+        current() = this;
+        start_ = std::chrono::steady_clock::now();
+        mark("start");
+    }
+    trace_scope(const trace_scope&) = delete;
+    trace_scope& operator=(const trace_scope&) = delete;
+    // Tracing must never turn a result into an error: CUDA failures here
+    // only shorten the report.
+    ~trace_scope() {
+        if (!trace_enabled()) return;
+        current() = outer_;
+        if (marks_.empty() || cudaEventSynchronize(marks_.back().event) != cudaSuccess) return;
+        const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+        std::vector<std::pair<const char*, double>> phases;
+        for (size_t i = 1; i < marks_.size(); i++) {
+            float ms = 0;
+            if (cudaEventElapsedTime(&ms, marks_[i - 1].event, marks_[i].event) != cudaSuccess) break;
+            auto it = phases.begin();
+            while (it != phases.end() && std::strcmp(it->first, marks_[i].name) != 0) ++it;
+            if (it == phases.end()) phases.push_back({marks_[i].name, ms});
+            else it->second += ms;
+        }
+        std::string line = std::string("gpukit trace: ") + what_ + ": wall " + fmt(wall) + " ms;";
+        for (const auto& p : phases) line += std::string(" ") + p.first + " " + fmt(p.second);
+        std::fprintf(stderr, "%s\n", line.c_str());
+        for (const auto& m : marks_) cudaEventDestroy(m.event);
+    }
+
+    // Records the end of phase `name` (a string literal) on the current trace.
+    static void mark_current(const char* name) {
+        if (trace_enabled() && current()) current()->mark(name);
+    }
+
+  private:
+    struct mark_t {
+        const char* name;
+        cudaEvent_t event;
+    };
+    static trace_scope*& current() {
+        static thread_local trace_scope* scope = nullptr;
+        return scope;
+    }
+    void mark(const char* name) {
+        cudaEvent_t e;
+        if (cudaEventCreate(&e) != cudaSuccess) return;
+        cudaEventRecord(e, stream_);
+        marks_.push_back({name, e});
+    }
+    static std::string fmt(double ms) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f", ms);
+        return buf;
+    }
+
+    const char* what_;
+    cudaStream_t stream_;
+    trace_scope* outer_ = nullptr;
+    std::chrono::steady_clock::time_point start_;
+    std::vector<mark_t> marks_;
+};
+
+inline void trace_mark(const char* name) { trace_scope::mark_current(name); }
+
+}  // namespace gpukit
