@@ -6,22 +6,26 @@
 #   cargo build --release -p gpukit-bench --features sppark
 #   mkdir -p .device && cp "${CARGO_TARGET_DIR:-target}/release/gpukit-bench" .device/
 #
-# Stages, each with its own deadline so the whole run ends within ~8 minutes
+# Stages, each with its own deadline so that each part ends within ~8 minutes
 # (a stage that hits its deadline skips its remaining cases and still writes
-# what it measured):
+# what it measured); `bench` runs stages 1 and 2, `calibrate` stage 3, `all`
+# (the default) every stage, for a machine that allows 15 minutes:
 #   1. BN254, BLS12-381 G1, BLS12-377 G1 at 2^16..2^24: gpukit-gpu (one-shot and
 #      resident) against sppark (one-shot and resident), blst (BLS12-381 G1)
 #      and arkworks on all host cores;
 #   2. BLS12-381 G2, secp256k1, Banderwagon at 2^16..2^22: gpukit-gpu (both)
 #      against arkworks;
-#   3. calibration: serial/cpu and cpu/gpu crossovers, best GPU window per size.
+#   3. calibration: serial/cpu and cpu/gpu crossovers, best GPU window per size
+#      up to 2^24 (BLS12-381 G2, the slowest, last: past the deadline its
+#      largest sizes keep the cost model's window).
 # Writes into "$OUT" (default bench-out/device): bench.csv, bench.json,
 # bench.md, plots.tar (the PNGs), tuning.rs, CROSSOVER.md, calibration.csv and
 # device-bench.log — 8 files, no folders. Prints the table last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-carried=${1:-.device}
+part=${1:-all}
+carried=${2:-.device}
 # scripts/build-device.sh leaves the binaries archived in .carry/.
 [ -d "$carried" ] || { mkdir -p "$carried" && tar -C "$carried" -xJf .carry/device.tar.xz; }
 bin="$carried/gpukit-bench"
@@ -49,20 +53,28 @@ stage() {
 
 { nvidia-smi; echo; "$bin" --version; } >>"$log" 2>&1
 
+if [ "$part" != calibrate ]; then
 stage "G1 curves" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 16..=24 \
   --backends gpu --peers arkworks,blst,sppark --resident \
-  --reps 5 --warmup 1 --budget-s 2 --deadline-s 230 --out "$work/g1"
+  --reps 5 --warmup 1 --budget-s 2 --deadline-s 300 --out "$work/g1"
 
 stage "other curves" --curves bls12_381_g2,secp256k1,banderwagon --log-n 16..=22 \
   --backends gpu --peers arkworks --resident \
   --reps 5 --warmup 1 --budget-s 2 --deadline-s 80 --out "$work/other"
 
-stage "calibration" calibrate --serial-log-n 0..=12 --gpu-log-n 6..=20 --window-log-n 10..=22 \
-  --reps 3 --warmup 1 --budget-s 1 --deadline-s 130 --out "$work/cal"
+fi
+
+if [ "$part" != bench ]; then
+stage "calibration" calibrate \
+  --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 \
+  --serial-log-n 0..=12 --gpu-log-n 6..=20 --window-log-n 10..=24 \
+  --reps 3 --warmup 1 --budget-s 1 --deadline-s 420 --out "$work/cal"
 
 for f in tuning.rs CROSSOVER.md calibration.csv; do
   [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
 done
+[ "$part" = calibrate ] && exit 0
+fi
 
 inputs=()
 for f in "$work/g1/bench.csv" "$work/other/bench.csv"; do
