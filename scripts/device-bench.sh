@@ -60,7 +60,7 @@ stage "G1 curves" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 16..=24 \
 
 stage "other curves" --curves bls12_381_g2,secp256k1,banderwagon --log-n 16..=22 \
   --backends gpu --peers arkworks --resident \
-  --reps 5 --warmup 1 --budget-s 2 --deadline-s 80 --out "$work/other"
+  --reps 5 --warmup 1 --budget-s 2 --deadline-s 150 --out "$work/other"
 
 fi
 
