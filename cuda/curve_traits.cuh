@@ -24,16 +24,4 @@ struct bls12_377_g1 {};
 struct secp256k1 {};
 struct banderwagon {};
 
-// nvcc rejects device code that indexes a host `static constexpr` array at
-// run time ("identifier ... is undefined in device code"), and every
-// constexpr array member here is one. Device code copies it into a local
-// constant instead, which nvcc folds:
-//     constexpr auto r = scalar_modulus<C>();   // then r.w[k]
-template <class C>
-GPUKIT_HD constexpr detail::limbs<8> scalar_modulus() {
-    detail::limbs<8> r{};
-    for (int i = 0; i < 8; ++i) r.w[i] = curve_traits<C>::SCALAR_MODULUS[i];
-    return r;
-}
-
 }  // namespace gpukit
