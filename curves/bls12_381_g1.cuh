@@ -36,9 +36,10 @@ struct curve_traits<bls12_381_g1> {
     static constexpr uint32_t POINT_BYTES = 96;
     static constexpr uint32_t MAX_WINDOW = 24;
     // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),
-    // from ptxas -v and the H100: 136: no spills, 15 warps per SM; ptxas alone takes 156 (12 warps), and
-    // 128 (16 warps) spills and ran 10 % slower.
-    static constexpr int ACCUMULATE_REGISTERS = 136;
+    // from ptxas -v and the H100: 168 keeps 3 warps per scheduler (each of an SM's 4
+    // schedulers has 16384 registers) without spills (ptxas takes 150 under it). The madd
+    // sweep is flat from 3 warps up (1.44e9/s at 3, 1.46e9 at 8); 128 would spill.
+    static constexpr int ACCUMULATE_REGISTERS = 168;
     static constexpr const char* NAME = "bls12_381_g1";
 };
 

@@ -6,9 +6,9 @@
 
 // GPUKIT_HD marks a function callable on host and device. It carries no
 // `inline`, so it composes with `static`, `inline` and `constexpr` written
-// next to it. GPUKIT_HDI adds forced inlining for the hot field routines:
-// every field multiplication must be inlined so that the carry chains of
-// neighbouring operations are scheduled together.
+// next to it. GPUKIT_HDI adds forced inlining for the small field routines
+// (additions, subtractions, comparisons); the device multiplication is one
+// out-of-line copy per field (mont_field.cuh says why).
 // GPUKIT_HD_COLD keeps rare, large routines (inversion, doubling reached only
 // through an exceptional addition) out of line on the device: inlined, a
 // 12-limb field multiplication is ~1000 instructions, and ptxas time grows

@@ -206,11 +206,30 @@ struct mont_field {
         }
         return r;
     }
+    // On the device every multiplication calls one out-of-line copy per
+    // field. Inlined, a 12-limb multiplication is ~1300 SASS instructions and
+    // a mixed addition ~23000 (375 KB of code): warps running it spent 40–49 %
+    // of their stall cycles waiting on instruction fetch (ncu, H100, BN254
+    // and BLS12-381 accumulation). One shared copy stays in the instruction
+    // cache; the call costs its argument moves, about 4 % of a 12-limb
+    // multiplication, and ptxas compiles each kernel several times faster.
+    // The arguments and result travel in registers (no stack frame).
     GPUKIT_HDI friend mont_field operator*(const mont_field& a, const mont_field& b) {
+#if defined(__CUDA_ARCH__)
+        return mul_call(a, b);
+#else
+        mont_field r;
+        mul_words(r.v, a.v, b.v);
+        return r;
+#endif
+    }
+#if defined(__CUDA_ARCH__)
+    __device__ __noinline__ static mont_field mul_call(mont_field a, mont_field b) {
         mont_field r;
         mul_words(r.v, a.v, b.v);
         return r;
     }
+#endif
     GPUKIT_HDI mont_field& operator+=(const mont_field& b) { return *this = *this + b; }
     GPUKIT_HDI mont_field& operator-=(const mont_field& b) { return *this = *this - b; }
     GPUKIT_HDI mont_field& operator*=(const mont_field& b) { return *this = *this * b; }

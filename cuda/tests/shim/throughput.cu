@@ -1,6 +1,7 @@
 // Field multiplication throughput on the GPU: every thread runs CHAINS
 // independent chains x_k <- x_k·y_k (each multiplication depends on the
-// previous one of its chain, the chains interleave to hide latency), and the
+// previous one of its chain; the device default is an out-of-line call, so
+// the chains of one thread run one after another), and the
 // launch covers every SM many times over. Timed with CUDA events, after a
 // warm-up launch; the caller takes the median of several runs. Two variants
 // of the multiplication: the device default (PTX carry chains) and the
