@@ -1,6 +1,6 @@
 //! The GPU backend against arkworks, for every curve: sizes from 1 to 2^24
-//! (2^26 for BLS12-377 G1), explicit windows, resident bases, the edge cases,
-//! and the errors the device raises.
+//! (2^26 for BLS12-377 G1), explicit windows, resident bases (with the
+//! pipelined scalar upload), the edge cases, and the errors the device raises.
 //!
 //! Run on a machine with a GPU (scripts/device-check.sh does). Without one
 //! each test prints a notice and passes, unless GPUKIT_REQUIRE_GPU=1, which
@@ -217,6 +217,41 @@ fn check_resident<C: Curve>() {
     assert_eq!(bases.msm(&prefix).unwrap(), reference::<C>(&points[..777], &prefix), "resident prefix");
 }
 
+/// Resident MSMs of at least 2^21 points upload their scalars in parts while
+/// the GPU works (cuda/msm/scalar_pipeline.cuh): a lone vector is cut into a
+/// quarter and the rest, and a batch uploads each vector during the previous
+/// one's MSM. n is odd, so the parts are unequal and none is a multiple of 32.
+fn check_pipelined_resident<C: Curve>() {
+    let n = (1 << 21) + 3;
+    let mut rng = seed_rng(&format!("{}-pipelined", C::ID.name()));
+    let points = generator_multiples::<C>(n);
+    let trusted = Config { validation: Validation::Trusted, ..gpu_config(0) };
+    let bases = Bases::<C>::new(&points, &trusted).expect("resident bases");
+    let batch: Vec<Vec<C::Scalar>> = (0..3).map(|_| random_scalars::<C>(&mut rng, n)).collect();
+    assert_eq!(bases.msm(&batch[0]).unwrap(), closed_form::<C>(&batch[0]), "{} pipelined", C::ID.name());
+    let got = bases.msm_batch(&batch).expect("pipelined batch");
+    for (k, got) in batch.iter().zip(got) {
+        assert_eq!(got, closed_form::<C>(k), "{} pipelined batch", C::ID.name());
+    }
+    // A scalar >= r in the second part is reported with its index, after the
+    // first part's MSM has been started.
+    let wire_bases =
+        gpukit::BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(&points), &trusted).expect("wire bases");
+    let mut scalars = gpukit::encoding::encode_scalars::<C>(&batch[1]);
+    let bad = n - 2;
+    scalars[bad * 32..bad * 32 + 32].fill(0xff);
+    let err = wire_bases.msm(&scalars).unwrap_err();
+    assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
+    assert!(err.message().contains(&bad.to_string()), "{}", err);
+    // The bases stay usable after the error.
+    assert_eq!(
+        wire_bases.msm(&gpukit::encoding::encode_scalars::<C>(&batch[2])).unwrap(),
+        gpukit::encoding::encode_points::<C>(&[closed_form::<C>(&batch[2])]),
+        "{} after an error",
+        C::ID.name()
+    );
+}
+
 fn check_device_errors<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-errors", C::ID.name()));
     let points = random_points::<C>(&mut rng, 64);
@@ -277,6 +312,7 @@ macro_rules! gpu_suite {
             #[test] fn windows() { if gpu_present() { check_windows::<C>() } }
             #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
+            #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn device_errors() { if gpu_present() { check_device_errors::<C>() } }
             #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }
             #[test] fn large_sizes() {

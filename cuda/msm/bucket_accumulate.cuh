@@ -28,8 +28,6 @@ namespace gpukit {
 
 constexpr uint32_t NO_BUCKET = UINT32_MAX;
 
-inline uint32_t blocks_for(size_t threads, uint32_t block) { return uint32_t((threads + block - 1) / block); }
-
 // Items per run: the valid pairs spread over `threads` runs.
 __device__ __forceinline__ uint32_t run_length(uint32_t valid, uint32_t threads) {
     return uint32_t((size_t(valid) + threads - 1) / threads);

@@ -6,6 +6,7 @@
 #include "device_set.cuh"
 #include "pippenger.cuh"
 #include "resident_bases.cuh"
+#include "scalar_pipeline.cuh"
 #include "trace.cuh"
 
 namespace gpukit {
@@ -82,20 +83,8 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         trace_scope trace("resident msm", stream);
-        const size_t budget = work_budget();
-        const uint32_t chunk = points_per_pass<C>(s.count, c, 32, budget);
-        device_buffer<uint32_t> d_scalars(size_t(chunk) * 8, stream);
-        std::vector<bucket_t> sums(batch, bucket_t::identity());
-        for (uint32_t j = 0; j < batch; j++) {
-            for (uint32_t done = 0; done < s.count; done += chunk) {
-                const uint32_t m = std::min(chunk, s.count - done);
-                upload_scalars<C>(d_scalars.get(), scalars + (size_t(j) * n + s.offset + done) * 32, m,
-                                  scalars_montgomery, s.offset + done, stream);
-                sums[j] = sums[j].add(msm_on_device<C>(slice_points[i] + done, d_scalars.get(), m, c,
-                                                       budget - size_t(chunk) * 32, stream));
-            }
-        }
-        return sums;
+        return pipelined_bases_msm<C>(slice_points[i], scalars + size_t(s.offset) * 32, size_t(n) * 32, s.count,
+                                      s.offset, batch, c, scalars_montgomery, stream);
     });
     for (uint32_t j = 0; j < batch; j++) {
         std::vector<bucket_t> partial;

@@ -62,6 +62,24 @@ class stream_handle {
     cudaStream_t s_ = nullptr;
 };
 
+// An event that orders work between two streams (no timing), destroyed with
+// its owner: record() on one stream, then wait_in() another, whose later work
+// waits for what the first had enqueued before the record.
+class event_handle {
+  public:
+    event_handle() { GPUKIT_CUDA(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+    event_handle(const event_handle&) = delete;
+    event_handle& operator=(const event_handle&) = delete;
+    ~event_handle() {
+        if (e_) cudaEventDestroy(e_);
+    }
+    void record(cudaStream_t s) { GPUKIT_CUDA(cudaEventRecord(e_, s)); }
+    void wait_in(cudaStream_t s) const { GPUKIT_CUDA(cudaStreamWaitEvent(s, e_, 0)); }
+
+  private:
+    cudaEvent_t e_ = nullptr;
+};
+
 // Makes `device` current on this host thread for the owner's lifetime.
 class device_guard {
   public:

@@ -15,13 +15,14 @@
 
 namespace gpukit {
 
-// Σ k_i·P_i over n bases and scalars already on the current device, as a
-// bucket-form point copied to the host. `budget` bounds the work memory;
-// windows are processed in as many passes as it takes to stay inside it.
+// Enqueues Σ k_i·P_i over n bases and scalars already on the current device
+// on `stream`, without waiting for it: window w's sum lands in window_sums[w]
+// (window_count(SCALAR_BITS, c) entries, on the device). `budget` bounds the
+// work memory; windows are processed in as many passes as it takes to stay
+// inside it.
 template <class C>
-typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>::affine_t* bases,
-                                                 const uint32_t* scalars, uint32_t n, uint32_t c, size_t budget,
-                                                 cudaStream_t stream) {
+void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n, uint32_t c,
+                 size_t budget, typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
     using T = curve_traits<C>;
     using bucket_t = typename T::bucket_t;
     constexpr uint32_t BLOCK = 256;
@@ -32,7 +33,6 @@ typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>:
                                        " needs " + std::to_string(group_bytes(n, c, 1, sizeof(bucket_t)) >> 20) +
                                        " MiB of device memory; " + std::to_string(budget >> 20) + " MiB are free");
 
-    device_buffer<bucket_t> window_sums(windows, stream);
     for (uint32_t first = 0; first < windows; first += per_pass) {
         const uint32_t group = std::min(per_pass, windows - first), num_buckets = group * B;
         const size_t pairs = size_t(n) * group;
@@ -63,24 +63,35 @@ typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>:
         device_buffer<bucket_t> sums(num_buckets, stream);
         accumulate_buckets<C>(bases, keys.Current(), values.Current(), pairs, items, sums.get(), stream);
 
-        const uint32_t chunks = (B + CHUNK - 1) / CHUNK;
-        device_buffer<bucket_t> partials(size_t(group) * chunks, stream);
-        reduce_chunks<C><<<blocks_for(size_t(group) * chunks, 64), 64, 0, stream>>>(sums.get(), items.count.get(), c,
-                                                                                     group, partials.get());
-        GPUKIT_LAUNCHED("reduce_chunks");
-        trace_mark("reduce chunks");
-        sum_window_chunks<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(partials.get(), chunks,
-                                                                      window_sums.get() + first);
-        GPUKIT_LAUNCHED("sum_window_chunks");
-        trace_mark("window sums");
+        reduce_windows<C>(sums.get(), items.count.get(), B, group, window_sums + first, stream);
+        trace_mark("reduce windows");
     }
 
-    std::vector<bucket_t> host(windows);
-    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), window_sums.get(), windows * sizeof(bucket_t), cudaMemcpyDeviceToHost,
-                                stream));
+}
+
+// Waits for `stream` and combines the window sums an enqueue_msm left in
+// window_sums into the MSM's value.
+template <class C>
+typename curve_traits<C>::bucket_t finish_msm(const device_buffer<typename curve_traits<C>::bucket_t>& window_sums,
+                                              uint32_t c, cudaStream_t stream) {
+    std::vector<typename curve_traits<C>::bucket_t> host(window_sums.size());
+    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), window_sums.get(), window_sums.bytes(), cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
     return combine_windows(host, c);
 }
+
+// Σ k_i·P_i over n bases and scalars already on the current device, as a
+// bucket-form point copied to the host.
+template <class C>
+typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>::affine_t* bases,
+                                                 const uint32_t* scalars, uint32_t n, uint32_t c, size_t budget,
+                                                 cudaStream_t stream) {
+    device_buffer<typename curve_traits<C>::bucket_t> window_sums(
+        window_count(curve_traits<C>::SCALAR_BITS, c), stream);
+    enqueue_msm<C>(bases, scalars, n, c, budget, window_sums.get(), stream);
+    return finish_msm<C>(window_sums, c, stream);
+}
+
 
 // Turns the first offending index of a decode report into the error it names.
 inline void raise_decode_report(const decode_report& r, uint32_t offset) {

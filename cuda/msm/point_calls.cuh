@@ -1,21 +1,37 @@
 // Full additions and doublings outside the hot loop (partial sums, the bucket
-// reduction, the window combination) go through one out-of-line copy per
-// curve. Inlining the formula into every cold kernel multiplied ptxas time
-// (minutes per curve for Fp2 points) for no measurable gain: these kernels
-// do a small fraction of the MSM's additions.
+// reduction): inlined for points of up to INLINE_POINT_BYTES. They were all
+// out of line while an inlined formula carried every field multiplication's
+// code, which multiplied ptxas time and passed points through the stack; now
+// that the multiplication itself is a call (mont_field.cuh), the formula is a
+// few thousand instructions of glue and runs from registers. Wider points
+// (Fp2 coordinates: 384-byte buckets) keep the call: two of them inlined with
+// the formula's temporaries spill over 1 KB per thread.
 #pragma once
 #include <cstdint>
 #include <cstring>
 
 namespace gpukit {
 
+constexpr size_t INLINE_POINT_BYTES = 256;
+
 template <class P>
-__device__ __noinline__ P add_points(const P& a, const P& b) {
+__device__ __noinline__ P add_points_call(const P& a, const P& b) {
     return a.add(b);
 }
 
 template <class P>
-__device__ __noinline__ P double_point(const P& a) {
+__device__ __forceinline__ P add_points(const P& a, const P& b) {
+    if constexpr (sizeof(P) <= INLINE_POINT_BYTES) {
+        return a.add(b);
+    } else {
+        return add_points_call(a, b);
+    }
+}
+
+// Doublings are rare outside the exceptional P + P branch (the reduction's
+// fold takes log2(CHUNK) per level), so they stay a call (dbl() is out of line).
+template <class P>
+__device__ __forceinline__ P double_point(const P& a) {
     return a.dbl();
 }
 

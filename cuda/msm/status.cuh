@@ -45,4 +45,7 @@ inline void check_cuda(cudaError_t err, const char* what) {
 #define GPUKIT_CUDA(call) ::gpukit::check_cuda((call), #call)
 #define GPUKIT_LAUNCHED(what) ::gpukit::check_cuda(cudaGetLastError(), what)
 
+// Blocks of `block` threads that cover `threads`.
+inline uint32_t blocks_for(size_t threads, uint32_t block) { return uint32_t((threads + block - 1) / block); }
+
 }  // namespace gpukit

@@ -45,8 +45,8 @@ inline size_t group_bytes(size_t n, uint32_t c, uint32_t group, size_t bucket_by
     const size_t ranges = buckets * 2 * sizeof(uint32_t);
     const size_t sums = buckets * bucket_bytes;
     const size_t runs = std::min(pairs, size_t(1) << 18) * (2 * bucket_bytes + 2 * sizeof(uint32_t));
-    const size_t chunks = size_t(group) * ((buckets_per_window(c) + CHUNK - 1) / CHUNK) * bucket_bytes;
-    return sort + ranges + sums + runs + chunks + (64u << 20);  // + slack for CUB and the allocator
+    const size_t reduce = reduce_bytes(buckets_per_window(c), group, bucket_bytes);
+    return sort + ranges + sums + runs + reduce + (64u << 20);  // + slack for CUB and the allocator
 }
 
 // Positions in the sorted pairs are 32-bit: one pass sorts at most 2^31 pairs.
