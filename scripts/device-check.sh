@@ -5,7 +5,8 @@
 # racecheck) over small GPU tests, the GPU MSM suite against arkworks, the
 # library's own Rust tests and the C tests with the GPU backend visible, and,
 # in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
-# ./device-out); a pass/fail table is printed last.
+# ./device-out), packed into logs.tar.gz at the end; a pass/fail table is
+# printed last.
 #
 #   scripts/device-check.sh [quick|large|full]     (default full)
 # quick: everything but the closed-form sizes; large: only those.
@@ -61,3 +62,5 @@ fi
 echo
 echo "device: $(cat "$out/device.txt")"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
+# The device tool brings back at most 8 files: the step logs travel as one archive.
+(cd "$out" && tar -czf logs.tar.gz --remove-files ./*.log)
