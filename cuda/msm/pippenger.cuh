@@ -66,7 +66,6 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         reduce_windows<C>(sums.get(), items.count.get(), B, group, window_sums + first, stream);
         trace_mark("reduce windows");
     }
-
 }
 
 // Waits for `stream` and combines the window sums an enqueue_msm left in
@@ -91,7 +90,6 @@ typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>:
     enqueue_msm<C>(bases, scalars, n, c, budget, window_sums.get(), stream);
     return finish_msm<C>(window_sums, c, stream);
 }
-
 
 // Turns the first offending index of a decode report into the error it names.
 inline void raise_decode_report(const decode_report& r, uint32_t offset) {
