@@ -198,6 +198,10 @@ typedef struct gpukit_config {
    * 0/1: split scalars (see gpukit_pippenger_msm_blinded)
    */
   uint32_t blinded;
+  /**
+   * gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
+   */
+  uint32_t precompute;
 } gpukit_config;
 
 #ifdef __cplusplus
@@ -205,7 +209,8 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded.
+ * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
+ * precompute 0 (auto).
  */
 struct gpukit_config gpukit_config_default(void);
 
@@ -314,12 +319,31 @@ int gpukit_bases_msm_batch(const struct gpukit_bases *bases,
                            uint8_t *out);
 
 /**
+ * What the bases hold on the GPU: *copies precomputed shifted copies per base (1 = none; copy k of P
+ * is 2^(k·window)·P), built for window *window (0 when copies is 1), in *device_bytes bytes of device
+ * memory on all devices together. Bases kept on the host only give copies 0, window 0, device_bytes 0.
+ * Any output pointer may be NULL.
+ *
+ * # Safety
+ * bases comes from gpukit_bases_new; each output is NULL or writable.
+ */
+int gpukit_bases_device_info(const struct gpukit_bases *bases,
+                             uint32_t *copies,
+                             uint32_t *window,
+                             uint64_t *device_bytes);
+
+/**
  * NULL is a no-op
  *
  * # Safety
  * bases is NULL or comes from gpukit_bases_new and is not used afterwards.
  */
 void gpukit_bases_free(struct gpukit_bases *bases);
+
+extern void gpukit_cuda_bases_info(const void *handle,
+                                   uint32_t *copies,
+                                   uint32_t *window,
+                                   uint64_t *device_bytes);
 
 #ifdef __cplusplus
 }  // extern "C"

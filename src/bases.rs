@@ -10,6 +10,7 @@ use crate::dispatch::{self, Engine};
 use crate::encoding;
 use crate::error::{Error, Status};
 use crate::gpu::{self, PointInput};
+pub use crate::gpu::DeviceTables;
 use ark_ec::{AffineRepr, CurveGroup};
 
 /// Bases of curve `C` kept for repeated MSMs.
@@ -40,7 +41,15 @@ impl<C: Curve> Bases<C> {
             let wire = encoding::encode_points_in::<C>(&points, InputForm::Montgomery);
             // Already checked on the host at the requested level.
             let input = PointInput { montgomery: true, check_on_curve: false };
-            match gpu::DeviceBases::new(C::ID, &wire, points.len(), input, plan.devices) {
+            match gpu::DeviceBases::new(
+                C::ID,
+                &wire,
+                points.len(),
+                input,
+                plan.devices,
+                config.precompute,
+                plan.window_c,
+            ) {
                 Ok(d) => Some(d),
                 Err(e) if dispatch::falls_back(&plan, &e) => None,
                 Err(e) => return Err(e),
@@ -64,6 +73,12 @@ impl<C: Curve> Bases<C> {
     /// Whether the points are also resident on a GPU.
     pub fn on_device(&self) -> bool {
         self.device.is_some()
+    }
+
+    /// The precomputed tables of the GPU copy (`config.precompute`), or
+    /// `None` when the points are kept on the host only.
+    pub fn device_tables(&self) -> Option<DeviceTables> {
+        self.device.as_ref().map(gpu::DeviceBases::tables)
     }
 
     /// Σ scalars[i]·points[i] over the first `scalars.len()` points.
@@ -192,12 +207,17 @@ pub struct BasesBytes {
 /// The curve-erased operations of [`Bases`].
 trait WireBases: Send + Sync {
     fn len(&self) -> usize;
+    fn device_tables(&self) -> Option<DeviceTables>;
     fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error>;
 }
 
 impl<C: Curve> WireBases for Bases<C> {
     fn len(&self) -> usize {
         self.points.len()
+    }
+
+    fn device_tables(&self) -> Option<DeviceTables> {
+        Bases::device_tables(self)
     }
 
     fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error> {
@@ -255,6 +275,12 @@ impl BasesBytes {
     /// Whether there are no resident points.
     pub fn is_empty(&self) -> bool {
         self.inner.len() == 0
+    }
+
+    /// The precomputed tables of the GPU copy, or `None` when the points
+    /// are kept on the host only.
+    pub fn device_tables(&self) -> Option<DeviceTables> {
+        self.inner.device_tables()
     }
 
     /// One MSM over the first `scalars.len() / 32` points; the result point in wire bytes.

@@ -64,6 +64,12 @@ pub struct Config {
     pub devices: u32,
     /// Split every scalar into two uniformly random halves (see [`crate::blind`]).
     pub blinded: bool,
+    /// Precomputed shifted copies per base kept by GPU-resident [`crate::Bases`]:
+    /// copy k of P is 2^(k·c)·P, so that k windows share one bucket set and
+    /// one reduction. 0 (default) = as many as half the free device memory
+    /// holds, up to one per window; 1 = none; k = k copies. Ignored by
+    /// one-shot calls and by bases kept on the host.
+    pub precompute: u32,
 }
 
 impl Backend {

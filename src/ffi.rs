@@ -88,6 +88,8 @@ pub struct gpukit_config {
     pub devices: u32,
     /// 0/1: split scalars (see gpukit_pippenger_msm_blinded)
     pub blinded: u32,
+    /// gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
+    pub precompute: u32,
 }
 
 impl gpukit_config {
@@ -104,6 +106,7 @@ impl gpukit_config {
                 1 => true,
                 v => return Err(Error::new(Status::BadConfig, format!("blinded must be 0 or 1, not {v}"))),
             },
+            precompute: self.precompute,
         })
     }
 }
@@ -213,7 +216,8 @@ unsafe fn msm_entry(
     })
 }
 
-/// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded.
+/// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
+/// precompute 0 (auto).
 #[no_mangle]
 pub extern "C" fn gpukit_config_default() -> gpukit_config {
     gpukit_config {
@@ -223,6 +227,7 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
         input_form: InputForm::Canonical as u32,
         devices: 0,
         blinded: 0,
+        precompute: 0,
     }
 }
 
@@ -418,6 +423,42 @@ pub unsafe extern "C" fn gpukit_bases_msm_batch(
         let scalars = unsafe { input(scalars, len, "scalars") }?;
         let result = bases.inner.msm_batch(scalars, n, batch)?;
         unsafe { output(out, &result) };
+        Ok(())
+    })
+}
+
+/// What the bases hold on the GPU: *copies precomputed shifted copies per base (1 = none; copy k of P
+/// is 2^(k·window)·P), built for window *window (0 when copies is 1), in *device_bytes bytes of device
+/// memory on all devices together. Bases kept on the host only give copies 0, window 0, device_bytes 0.
+/// Any output pointer may be NULL.
+///
+/// # Safety
+/// bases comes from gpukit_bases_new; each output is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_bases_device_info(
+    bases: *const gpukit_bases,
+    copies: *mut u32,
+    window: *mut u32,
+    device_bytes: *mut u64,
+) -> c_int {
+    entry(|| {
+        // SAFETY: NULL or a live handle from gpukit_bases_new (caller guarantee).
+        let bases = unsafe { bases.as_ref() }
+            .ok_or_else(|| Error::new(Status::NullPointer, "bases is NULL"))?;
+        let tables = bases.inner.device_tables();
+        let (c, w, b) = tables.map_or((0, 0, 0), |t| (t.copies, t.window, t.device_bytes));
+        // SAFETY: each is NULL or writable (caller guarantee).
+        unsafe {
+            if let Some(p) = copies.as_mut() {
+                *p = c;
+            }
+            if let Some(p) = window.as_mut() {
+                *p = w;
+            }
+            if let Some(p) = device_bytes.as_mut() {
+                *p = b;
+            }
+        }
         Ok(())
     })
 }

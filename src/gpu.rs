@@ -6,6 +6,18 @@ use crate::config::InputForm;
 use crate::curve::CurveId;
 use crate::error::{Error, Status};
 
+/// The precomputed tables of GPU-resident bases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeviceTables {
+    /// Shifted copies kept per base (1 = the bases alone): copy k of P is
+    /// 2^(k·window)·P.
+    pub copies: u32,
+    /// The window the copies were built for (0 when `copies` is 1).
+    pub window: u32,
+    /// Device memory the bases and their copies hold, on all devices together.
+    pub device_bytes: u64,
+}
+
 /// How the device treats the point bytes it is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PointInput {
@@ -32,8 +44,12 @@ mod imp {
         ) -> i32;
         fn gpukit_cuda_bases_new(
             curve_id: u8, points: *const u8, n: u32, montgomery: u32, check_on_curve: u32,
-            devices: u32, handle: *mut *mut c_void, err: *mut c_char, err_len: usize,
+            devices: u32, precompute: u32, window_c: u32, handle: *mut *mut c_void,
+            err: *mut c_char, err_len: usize,
         ) -> i32;
+        fn gpukit_cuda_bases_info(
+            handle: *const c_void, copies: *mut u32, window: *mut u32, device_bytes: *mut u64,
+        );
         fn gpukit_cuda_bases_msm(
             handle: *mut c_void, scalars: *const u8, n: u32, batch: u32, window_c: u32,
             scalars_montgomery: u32, out: *mut u8, err: *mut c_char, err_len: usize,
@@ -90,6 +106,7 @@ mod imp {
         handle: *mut c_void,
         curve: CurveId,
         len: usize,
+        tables: DeviceTables,
     }
 
     // SAFETY: the handle is used only through calls that take the C side's
@@ -98,8 +115,12 @@ mod imp {
     unsafe impl Sync for DeviceBases {}
 
     impl DeviceBases {
+        /// Uploads n points and builds `precompute` shifted copies of each
+        /// (0 = auto, 1 = none) for window `window_c` (0 = the device's
+        /// choice for n).
         pub fn new(
             curve: CurveId, points: &[u8], n: usize, input: PointInput, devices: u32,
+            precompute: u32, window_c: u32,
         ) -> Result<Self, Error> {
             let mut handle = std::ptr::null_mut();
             let mut err = [0 as c_char; ERR_LEN];
@@ -107,15 +128,25 @@ mod imp {
             let code = unsafe {
                 gpukit_cuda_bases_new(
                     curve as u8, points.as_ptr(), n as u32, input.montgomery as u32,
-                    input.check_on_curve as u32, devices, &mut handle, err.as_mut_ptr(), ERR_LEN,
+                    input.check_on_curve as u32, devices, precompute, window_c, &mut handle,
+                    err.as_mut_ptr(), ERR_LEN,
                 )
             };
             check(code, &err)?;
-            Ok(Self { handle, curve, len: n })
+            let mut tables = DeviceTables { copies: 1, window: 0, device_bytes: 0 };
+            // SAFETY: a live handle; the three outputs are plain integers.
+            unsafe {
+                gpukit_cuda_bases_info(handle, &mut tables.copies, &mut tables.window, &mut tables.device_bytes)
+            };
+            Ok(Self { handle, curve, len: n, tables })
         }
 
         pub fn len(&self) -> usize {
             self.len
+        }
+
+        pub fn tables(&self) -> DeviceTables {
+            self.tables
         }
 
         /// `batch` MSMs over the first `n` bases; `scalars` holds batch·n
@@ -124,7 +155,10 @@ mod imp {
         pub fn msm_batch(
             &self, scalars: &[u8], scalar_form: InputForm, n: usize, batch: usize, window_c: u32,
         ) -> Result<Vec<u8>, Error> {
-            let window_c = resolve_window(self.curve, n, window_c);
+            // With precomputed copies the device weighs its tables against
+            // the plain bases for this n: an open window stays open.
+            let window_c =
+                if self.tables.copies > 1 { window_c } else { resolve_window(self.curve, n, window_c) };
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
             let mut err = [0 as c_char; ERR_LEN];
             // SAFETY: scalars holds batch·n scalars and out batch points.
@@ -175,12 +209,17 @@ mod imp {
     impl DeviceBases {
         pub fn new(
             _curve: CurveId, _points: &[u8], _n: usize, _input: PointInput, _devices: u32,
+            _precompute: u32, _window_c: u32,
         ) -> Result<Self, Error> {
             Err(no_cuda())
         }
 
         pub fn len(&self) -> usize {
             self.len
+        }
+
+        pub fn tables(&self) -> DeviceTables {
+            DeviceTables { copies: 1, window: 0, device_bytes: 0 }
         }
 
         pub fn msm_batch(

@@ -44,7 +44,7 @@ pub mod ffi;
 mod gpu;
 mod tuning;
 
-pub use bases::{Bases, BasesBytes};
+pub use bases::{Bases, BasesBytes, DeviceTables};
 pub use config::{Backend, Config, InputForm, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};

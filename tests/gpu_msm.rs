@@ -222,10 +222,18 @@ fn check_resident<C: Curve>() {
 /// quarter and the rest, and a batch uploads each vector during the previous
 /// one's MSM. n is odd, so the parts are unequal and none is a multiple of 32.
 fn check_pipelined_resident<C: Curve>() {
+    // Auto tables (the lead quarter keeps the tables' window) and none (the
+    // quarter runs two bits narrower).
+    for precompute in [0, 1] {
+        check_pipelined_resident_with::<C>(precompute);
+    }
+}
+
+fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     let n = (1 << 21) + 3;
-    let mut rng = seed_rng(&format!("{}-pipelined", C::ID.name()));
+    let mut rng = seed_rng(&format!("{}-pipelined-{precompute}", C::ID.name()));
     let points = generator_multiples::<C>(n);
-    let trusted = Config { validation: Validation::Trusted, ..gpu_config(0) };
+    let trusted = Config { validation: Validation::Trusted, precompute, ..gpu_config(0) };
     let bases = Bases::<C>::new(&points, &trusted).expect("resident bases");
     let batch: Vec<Vec<C::Scalar>> = (0..3).map(|_| random_scalars::<C>(&mut rng, n)).collect();
     assert_eq!(bases.msm(&batch[0]).unwrap(), closed_form::<C>(&batch[0]), "{} pipelined", C::ID.name());
@@ -250,6 +258,94 @@ fn check_pipelined_resident<C: Curve>() {
         "{} after an error",
         C::ID.name()
     );
+}
+
+/// Resident bases with precomputed shifted copies (cuda/msm/shifted_bases.cuh):
+/// none, two, a window's worth at an explicit window, and the automatic
+/// choice, each against arkworks on inputs that stress the shared bucket
+/// sets: identity and repeated bases, a base and its negation with equal
+/// scalars (cancellation), the same base twice (doubling), all scalars
+/// equal, zero and r - 1, prefixes of the bases and single points.
+fn check_precomputed<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-precomputed", C::ID.name()));
+    let n = 3001;
+    let mut points = random_points::<C>(&mut rng, n);
+    for p in points.iter_mut().skip(7).step_by(97) {
+        *p = C::Affine::zero();
+    }
+    for i in 0..50 {
+        points[1000 + 2 * i] = points[i];
+        points[1001 + 2 * i] = (-points[i].into_group()).into_affine();
+    }
+    let windows = |c: u32| (C::Scalar::MODULUS_BIT_SIZE + c) / c;
+    for (precompute, window_c) in [(1, 0), (2, 0), (0, 7), (0, 0)] {
+        let config = Config { precompute, window_c, ..gpu_config(0) };
+        let what = format!("{} precompute {precompute} window {window_c}", C::ID.name());
+        let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let tables = bases.device_tables().expect("GPU bases");
+        match (precompute, window_c) {
+            (1, _) => assert_eq!((tables.copies, tables.window), (1, 0), "{what}"),
+            (2, _) => assert_eq!(tables.copies, 2, "{what}"),
+            (_, 7) => assert_eq!((tables.copies, tables.window), (windows(7), 7), "{what}"),
+            _ => assert!(tables.copies > 1 && tables.copies <= windows(tables.window), "{what}: {tables:?}"),
+        }
+        let point_bytes = std::mem::size_of::<C::Affine>() as u64;
+        assert!(tables.device_bytes >= u64::from(tables.copies) * n as u64 * (point_bytes / 2), "{what}: {tables:?}");
+        let same = C::Scalar::rand(&mut rng);
+        let mut cancelling = random_scalars::<C>(&mut rng, n);
+        for i in 0..50 {
+            cancelling[1000 + 2 * i] = cancelling[i];
+            cancelling[1001 + 2 * i] = cancelling[i];
+        }
+        let batch = vec![
+            random_scalars::<C>(&mut rng, n),
+            vec![same; n],
+            vec![C::Scalar::zero(); n],
+            vec![-C::Scalar::ONE; n],
+            cancelling,
+        ];
+        let got = bases.msm_batch(&batch).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for (j, (k, got)) in batch.iter().zip(got).enumerate() {
+            assert_eq!(got, reference::<C>(&points, k), "{what}: vector {j}");
+        }
+        for m in [1, 2, 33, 777] {
+            let k = random_scalars::<C>(&mut rng, m);
+            assert_eq!(bases.msm(&k).unwrap(), reference::<C>(&points[..m], &k), "{what}: prefix {m}");
+        }
+    }
+}
+
+/// Batches over one set of resident bases run as one pipeline (the vector in
+/// the sort key): counts 1 to 4096, n from 1 up, with and without tables,
+/// and a bad scalar in the middle of a batch named by vector and point.
+fn check_batches<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-batches", C::ID.name()));
+    let points = random_points::<C>(&mut rng, 1 << 12);
+    for precompute in [0, 1] {
+        let config = Config { precompute, ..gpu_config(0) };
+        let bases = Bases::<C>::new(&points, &config).expect("resident bases");
+        for (count, n) in [(1, 1), (2, 64), (3, 1 << 12), (255, 100), (4096, 8), (64, 1 << 12)] {
+            let what = format!("{} batch {count} x {n}, precompute {precompute}", C::ID.name());
+            let batch: Vec<Vec<C::Scalar>> = (0..count).map(|_| random_scalars::<C>(&mut rng, n)).collect();
+            let got = bases.msm_batch(&batch).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(got.len(), count, "{what}");
+            let want: Vec<C::Affine> = batch.par_iter().map(|k| reference::<C>(&points[..n], k)).collect();
+            for (j, (got, want)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(got, want, "{what}: vector {j}");
+            }
+        }
+        let wire = gpukit::BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(&points), &config)
+            .expect("wire bases");
+        let (count, n) = (40, 300);
+        let mut scalars = gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, count * n));
+        let (vector, point) = (17, 123);
+        let at = (vector * n + point) * 32;
+        scalars[at..at + 32].fill(0xff);
+        let err = wire.msm_batch(&scalars, n, count).unwrap_err();
+        assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
+        assert!(err.message().contains(&(vector * n + point).to_string()), "{}", err);
+        assert!(err.message().contains(&format!("vector {vector}")), "{}", err);
+    }
 }
 
 fn check_device_errors<C: Curve>() {
@@ -313,6 +409,8 @@ macro_rules! gpu_suite {
             #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
+            #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
+            #[test] fn batches() { if gpu_present() { check_batches::<C>() } }
             #[test] fn device_errors() { if gpu_present() { check_device_errors::<C>() } }
             #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }
             #[test] fn large_sizes() {

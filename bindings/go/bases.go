@@ -98,6 +98,24 @@ func (b *Bases) MSMBatch(scalars [][]byte) ([][]byte, error) {
 	return results, nil
 }
 
+// DeviceTables describes what GPU-resident bases hold on the device.
+type DeviceTables struct {
+	Copies      uint32 // shifted copies per base (1 = none; copy k of P is 2^(k·Window)·P); 0 on the host
+	Window      uint32 // the window the copies were built for; 0 when Copies <= 1
+	DeviceBytes uint64 // device memory the bases hold on all GPUs together; 0 on the host
+}
+
+// DeviceTables reports the bases' precomputed tables on the GPU
+// (Config.Precompute); all zero when the bases are kept on the host.
+func (b *Bases) DeviceTables() (DeviceTables, error) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.handle == nil {
+		return DeviceTables{}, newError(StatusNullPointer, "Bases used after Close")
+	}
+	return callBasesDeviceInfo(b.handle)
+}
+
 func (b *Bases) run(scalars []byte, n, batch uint32, out []byte) error {
 	b.mu.RLock()
 	defer b.mu.RUnlock()

@@ -53,6 +53,11 @@ type Config struct {
 	InputForm  InputForm  // default FormCanonical
 	Devices    uint32     // bit mask of GPU ordinals; 0 (default) = every visible GPU
 	Blinded    bool       // split the scalars as in MSMBlinded; default false
+	// Precompute is the number of shifted copies per base that GPU-resident
+	// bases keep (copy k of P is 2^(k·c)·P, so that k windows share one
+	// bucket set): 0 (default) = as many as half the free device memory
+	// holds, 1 = none. Only NewBases reads it.
+	Precompute uint32
 }
 
 // DefaultConfig returns the library's defaults (gpukit_config_default).
@@ -65,6 +70,7 @@ func DefaultConfig() Config {
 		InputForm:  InputForm(c.input_form),
 		Devices:    uint32(c.devices),
 		Blinded:    c.blinded != 0,
+		Precompute: uint32(c.precompute),
 	}
 }
 
@@ -80,5 +86,6 @@ func (c Config) toC() C.gpukit_config {
 		input_form: C.uint32_t(c.InputForm),
 		devices:    C.uint32_t(c.Devices),
 		blinded:    blinded,
+		precompute: C.uint32_t(c.Precompute),
 	}
 }

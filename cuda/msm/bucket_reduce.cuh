@@ -67,20 +67,31 @@ __global__ void fold_levels(const typename curve_traits<C>::bucket_t* level_sums
     store_wide(out + w, acc);
 }
 
-// Threads per window in sum_per_window: each adds chunks / 256 shares (8 at
-// c = 17, level 0), then two warp reductions: a serial depth of ~18
-// additions where one warp per window needed ~95, at one window per block.
+// Threads per block in sum_slices: each adds its share of the block's
+// slice, then two warp reductions.
 constexpr uint32_t WINDOW_SUM_THREADS = 256;
 
-// out[w] = Σ_t in[w·chunks + t], one block per window.
+// Values one block of sum_slices takes: 8 per thread. A window of more
+// chunks is cut into slices summed by blocks of their own, then the slices'
+// sums in a second launch: one block per window ran 256 serial additions a
+// thread for the one 2^21-bucket set of precomputed bases (65536 chunks),
+// 17 ms of a 98 ms MSM.
+constexpr uint32_t WINDOW_SUM_SLICE = WINDOW_SUM_THREADS * 8;
+
+// out[w·slices + s] = Σ of slice s of in[w·chunks ..+ chunks], slices of
+// ceil(chunks / slices) values; one block per (window, slice), blockIdx.x =
+// w·slices + s.
 template <class C>
-__global__ void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t chunks,
-                               typename curve_traits<C>::bucket_t* out) {
+__global__ void sum_slices(const typename curve_traits<C>::bucket_t* in, uint32_t chunks, uint32_t slices,
+                           typename curve_traits<C>::bucket_t* out) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     __shared__ bucket_t warp_total[WINDOW_SUM_THREADS / 32];
-    const uint32_t w = blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t w = blockIdx.x / slices, s = blockIdx.x % slices;
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t per_slice = (chunks + slices - 1) / slices;
+    const uint32_t lo = s * per_slice, hi = min(chunks, lo + per_slice);
     bucket_t acc = bucket_t::identity();
-    for (uint32_t t = threadIdx.x; t < chunks; t += WINDOW_SUM_THREADS)
+    for (uint32_t t = lo + threadIdx.x; t < hi; t += WINDOW_SUM_THREADS)
         acc = add_points(acc, load_wide(in + size_t(w) * chunks + t));
     acc = warp_sum(acc);
     if (lane == 0) warp_total[warp] = acc;
@@ -88,7 +99,26 @@ __global__ void sum_per_window(const typename curve_traits<C>::bucket_t* in, uin
     if (warp != 0) return;
     acc = lane < WINDOW_SUM_THREADS / 32 ? warp_total[lane] : bucket_t::identity();
     acc = warp_sum(acc);
-    if (lane == 0) store_wide(out + w, acc);
+    if (lane == 0) store_wide(out + blockIdx.x, acc);
+}
+
+// out[w] = Σ_t in[w·chunks + t] for `group` windows: one block per window,
+// after a first launch over slices where a window has many chunks.
+template <class C>
+void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t chunks, uint32_t group,
+                    typename curve_traits<C>::bucket_t* out, cudaStream_t stream) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t slices = (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+    if (slices <= 1) {
+        sum_slices<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(in, chunks, 1, out);
+        GPUKIT_LAUNCHED("sum_slices");
+        return;
+    }
+    device_buffer<bucket_t> partial(size_t(group) * slices, stream);
+    sum_slices<C><<<group * slices, WINDOW_SUM_THREADS, 0, stream>>>(in, chunks, slices, partial.get());
+    GPUKIT_LAUNCHED("sum_slices");
+    sum_slices<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(partial.get(), slices, 1, out);
+    GPUKIT_LAUNCHED("sum_slices");
 }
 
 // Chunks of every level for B buckets: B/K, then (B/K - 1)/K, ... down to 1.
@@ -127,9 +157,7 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
         weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(values, present, stride, M, group,
                                                                                     weighted.get(), plain[l].get());
         GPUKIT_LAUNCHED("weigh_chunks");
-        sum_per_window<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(weighted.get(), T,
-                                                                    level_sums.get() + size_t(l) * group);
-        GPUKIT_LAUNCHED("sum_per_window");
+        sum_per_window<C>(weighted.get(), T, group, level_sums.get() + size_t(l) * group, stream);
         // The next level weighs r_1..r_(T-1): this level's running sums past the first.
         values = plain[l].get() + 1;
         present = nullptr;

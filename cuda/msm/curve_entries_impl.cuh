@@ -7,6 +7,7 @@
 #include "pippenger.cuh"
 #include "resident_bases.cuh"
 #include "scalar_pipeline.cuh"
+#include "shifted_bases.cuh"
 #include "trace.cuh"
 
 namespace gpukit {
@@ -35,27 +36,120 @@ void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32
     encode_sum<C>(sums, out);
 }
 
+// How many copies of a table of `count` bases fit in `allowance` bytes at
+// window c (at most one per window; the copy index must fit a pair's value).
+template <class C>
+uint32_t copies_that_fit(uint32_t count, uint32_t c, size_t allowance) {
+    const size_t per_copy = std::max<size_t>(1, size_t(count) * sizeof(typename curve_traits<C>::affine_t));
+    const size_t by_memory = allowance / per_copy, by_index = (size_t(NEGATE_BIT) - 1) / std::max(count, 1u);
+    return uint32_t(std::max<size_t>(1, std::min<size_t>({window_count(curve_traits<C>::SCALAR_BITS, c), by_memory,
+                                                           by_index})));
+}
+
+// Half of the smallest free memory of the devices: the tables take at most
+// that, and the MSMs' work memory keeps the rest.
+inline size_t table_allowance(const std::vector<device_slice>& slices) {
+    size_t smallest = SIZE_MAX;
+    for (const device_slice& s : slices) {
+        device_guard guard(s.device);
+        size_t free_bytes = 0, total = 0;
+        GPUKIT_CUDA(cudaMemGetInfo(&free_bytes, &total));
+        smallest = std::min(smallest, free_bytes);
+    }
+    return smallest / 2;
+}
+
 template <class C>
 resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
-                                            uint32_t devices) {
-    using affine_t = typename curve_traits<C>::affine_t;
+                                            uint32_t devices, uint32_t precompute, uint32_t window_c) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
     auto bases = std::make_unique<resident_bases>();
-    bases->curve_id = curve_traits<C>::ID;
+    bases->curve_id = T::ID;
     bases->n = n;
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     for (const device_slice& s : slices) bases->parts.push_back({s, nullptr});
+    uint32_t largest = 0;
+    for (const device_slice& s : slices) largest = std::max(largest, s.count);
+    if (precompute != 1 && largest > 0) {
+        const size_t allowance = table_allowance(slices);
+        // An explicit count is taken as asked (at most one copy per window);
+        // past the memory it fails as the allocation would.
+        auto copies_for = [&](uint32_t c) {
+            return precompute == 0 ? copies_that_fit<C>(largest, c, allowance)
+                                   : std::min(precompute, window_count(T::SCALAR_BITS, c));
+        };
+        const uint32_t c = window_c ? resolve_window<C>(window_c, n)
+                                    : auto_precomputed_window(T::SCALAR_BITS, T::MAX_WINDOW, n, copies_for);
+        bases->copies = copies_for(c);
+        bases->window = bases->copies > 1 ? c : 0;
+    }
     // Each thread writes only its own part, so no lock is needed.
     run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         resident_bases::part& mine = bases->parts[i];
         // A plain allocation, not the stream-ordered pool: the bases outlive
         // every stream that uses them.
-        GPUKIT_CUDA(cudaMalloc(&mine.points, size_t(s.count) * sizeof(affine_t)));
-        upload_points<C>(static_cast<affine_t*>(mine.points), points + size_t(s.offset) * curve_traits<C>::POINT_BYTES,
-                         s.count, montgomery, check, s.offset, stream);
+        GPUKIT_CUDA(cudaMalloc(&mine.table, size_t(bases->copies) * s.count * sizeof(affine_t)));
+        auto* table = static_cast<affine_t*>(mine.table);
+        upload_points<C>(table, points + size_t(s.offset) * T::POINT_BYTES, s.count, montgomery, check, s.offset,
+                         stream);
+        precompute_shifts<C>(table, s.count, bases->copies, bases->window, stream);
         return 0;
     });
+    for (const device_slice& s : slices) bases->device_bytes += size_t(bases->copies) * s.count * sizeof(affine_t);
     return bases.release();
+}
+
+// The window and copies for `n`-point MSMs over `bases`: the tables' window
+// when the call leaves the window open and the tables beat the plain bases
+// at this size (a table built for 2^24 points has 2^19+ buckets per set,
+// too many for a 2^10-point call), otherwise the plain bases (copy 0).
+template <class C>
+std::pair<uint32_t, uint32_t> bases_window(const resident_bases& bases, uint32_t n, uint32_t window_c) {
+    using T = curve_traits<C>;
+    if (bases.copies > 1 && (window_c == 0 || window_c == bases.window)) {
+        const uint32_t plain = resolve_window<C>(window_c, n);
+        if (window_c == bases.window || window_cost(T::SCALAR_BITS, bases.window, n, bases.copies) <=
+                                            window_cost(T::SCALAR_BITS, plain, n, 1))
+            return {bases.window, bases.copies};
+        return {plain, 1};
+    }
+    return {resolve_window<C>(window_c, n), 1};
+}
+
+// Affine wire encodings of `sums` on the current device (one thread per
+// sum: an inversion each, in parallel, where the host would run them one by
+// one).
+template <class C>
+__global__ void encode_results(const typename curve_traits<C>::bucket_t* sums, uint32_t count, uint32_t* out) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
+    constexpr uint32_t W = T::field_t::WORDS;
+    const uint32_t v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= count) return;
+    const typename T::bucket_t s = sums[v];
+    const affine_t a = s.is_identity() ? affine_t::identity() : s.to_affine();
+    a.x.to_canonical(out + size_t(v) * 2 * W);
+    a.y.to_canonical(out + size_t(v) * 2 * W + W);
+}
+
+// Writes the wire encodings of `sums` to out (count · POINT_BYTES bytes),
+// normalised on `device`.
+template <class C>
+void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sums, int device, uint8_t* out) {
+    using T = curve_traits<C>;
+    static_assert(2 * T::field_t::WORDS * 4 == T::POINT_BYTES, "a result must fill the wire point");
+    device_guard guard(device);
+    stream_handle stream;
+    device_buffer<typename T::bucket_t> d_sums(sums.size(), stream.get());
+    device_buffer<uint32_t> d_out(sums.size() * T::POINT_BYTES / 4, stream.get());
+    GPUKIT_CUDA(cudaMemcpyAsync(d_sums.get(), sums.data(), d_sums.bytes(), cudaMemcpyHostToDevice, stream.get()));
+    encode_results<C><<<blocks_for(sums.size(), 64), 64, 0, stream.get()>>>(d_sums.get(), uint32_t(sums.size()),
+                                                                            d_out.get());
+    GPUKIT_LAUNCHED("encode_results");
+    GPUKIT_CUDA(cudaMemcpyAsync(out, d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream.get()));
+    GPUKIT_CUDA(cudaStreamSynchronize(stream.get()));
 }
 
 template <class C>
@@ -67,14 +161,17 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
     if (n > bases.n)
         fail(STATUS_SIZE_MISMATCH, "an MSM over " + std::to_string(n) + " bases asked of " + std::to_string(bases.n) +
                                        " resident bases");
-    const uint32_t c = resolve_window<C>(window_c, n);
+    const std::pair<uint32_t, uint32_t> plan = bases_window<C>(bases, n, window_c);
+    const uint32_t c = plan.first, copies = plan.second;
     // The part of each device's slice below n.
     std::vector<device_slice> slices;
-    std::vector<const affine_t*> slice_points;
+    std::vector<const affine_t*> tables;
+    std::vector<uint32_t> table_strides;  // a table's copies lie a whole slice apart, also when n cuts the slice
     for (const resident_bases::part& p : bases.parts) {
         if (p.slice.offset >= n) continue;
         slices.push_back({p.slice.device, p.slice.offset, std::min(p.slice.count, n - p.slice.offset)});
-        slice_points.push_back(static_cast<const affine_t*>(p.points));
+        tables.push_back(static_cast<const affine_t*>(p.table));
+        table_strides.push_back(p.slice.count);
     }
     if (slices.empty()) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({}, out + size_t(j) * T::POINT_BYTES);
@@ -83,14 +180,17 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         trace_scope trace("resident msm", stream);
-        return pipelined_bases_msm<C>(slice_points[i], scalars + size_t(s.offset) * 32, size_t(n) * 32, s.count,
+        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars + size_t(s.offset) * 32, n, s.count,
                                       s.offset, batch, c, scalars_montgomery, stream);
     });
-    for (uint32_t j = 0; j < batch; j++) {
-        std::vector<bucket_t> partial;
-        for (const auto& sums : per_slice) partial.push_back(sums[j]);
-        encode_sum<C>(partial, out + size_t(j) * T::POINT_BYTES);
+    std::vector<bucket_t> totals(batch, bucket_t::identity());
+    for (const auto& sums : per_slice)
+        for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(sums[j]);
+    if (batch < DEVICE_COMBINE_MIN_VECTORS) {
+        for (uint32_t j = 0; j < batch; j++) encode_sum<C>({totals[j]}, out + size_t(j) * T::POINT_BYTES);
+        return;
     }
+    encode_on_device<C>(totals, slices[0].device, out);
 }
 
 }  // namespace gpukit

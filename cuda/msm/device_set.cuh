@@ -68,12 +68,14 @@ inline size_t work_budget() {
 }
 
 // How many of `n` points one pass can take when each point also needs
-// `per_point` bytes of input storage on the device.
+// `per_point` bytes of input storage on the device and has `copies`
+// precomputed copies (a pair each).
 template <class C>
-uint32_t points_per_pass(uint32_t n, uint32_t c, size_t per_point, size_t budget) {
+uint32_t points_per_pass(uint32_t n, uint32_t c, uint32_t copies, size_t per_point, size_t budget) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     uint32_t chunk = n;
-    while (chunk > 1 && size_t(chunk) * per_point + group_bytes(chunk, c, 1, sizeof(bucket_t)) > budget) chunk /= 2;
+    while (chunk > 1 && size_t(chunk) * per_point + group_bytes(size_t(chunk) * copies, c, 1, sizeof(bucket_t)) > budget)
+        chunk /= 2;
     return chunk;
 }
 
@@ -88,7 +90,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     using bucket_t = typename T::bucket_t;
     const size_t budget = work_budget();
     const size_t per_point = sizeof(affine_t) + 32;
-    const uint32_t chunk = points_per_pass<C>(n, c, per_point, budget);
+    const uint32_t chunk = points_per_pass<C>(n, c, 1, per_point, budget);
     bucket_t total = bucket_t::identity();
     for (uint32_t done = 0; done < n; done += chunk) {
         const uint32_t m = std::min(chunk, n - done);

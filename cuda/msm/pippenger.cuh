@@ -15,35 +15,41 @@
 
 namespace gpukit {
 
-// Enqueues Σ k_i·P_i over n bases and scalars already on the current device
-// on `stream`, without waiting for it: window w's sum lands in window_sums[w]
-// (window_count(SCALAR_BITS, c) entries, on the device). `budget` bounds the
-// work memory; windows are processed in as many passes as it takes to stay
-// inside it.
+// Enqueues the MSMs of `shape` (its vectors of scalars over bases already on
+// the current device, canonical, at `scalars`) on `stream`, without waiting
+// for it: unit u's sum (bucket set s of vector v, u = v·sets + s) lands in
+// unit_sums[u] (shape.units() entries, on the device). `budget` bounds the
+// work memory; the units are processed in as many passes as it takes to
+// stay inside it.
 template <class C>
-void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n, uint32_t c,
-                 size_t budget, typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
+void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, const msm_shape& shape,
+                 size_t budget, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
     using T = curve_traits<C>;
     using bucket_t = typename T::bucket_t;
     constexpr uint32_t BLOCK = 256;
-    const uint32_t windows = window_count(T::SCALAR_BITS, c), B = buckets_per_window(c);
-    const uint32_t per_pass = windows_per_pass(n, c, windows, sizeof(bucket_t), budget);
+    const uint32_t c = shape.c, units = shape.units(T::SCALAR_BITS), sets = shape.sets(T::SCALAR_BITS);
+    const uint32_t B = buckets_per_window(c);
+    const size_t unit_pairs = shape.pairs_per_unit();
+    const uint32_t per_pass = units_per_pass(unit_pairs, c, units, sizeof(bucket_t), budget);
     if (per_pass == 0)
-        fail(STATUS_OUT_OF_MEMORY, "one window of " + std::to_string(n) + " points with c = " + std::to_string(c) +
-                                       " needs " + std::to_string(group_bytes(n, c, 1, sizeof(bucket_t)) >> 20) +
+        fail(STATUS_OUT_OF_MEMORY, "one bucket set of " + std::to_string(unit_pairs) + " pairs with c = " +
+                                       std::to_string(c) + " needs " +
+                                       std::to_string(group_bytes(unit_pairs, c, 1, sizeof(bucket_t)) >> 20) +
                                        " MiB of device memory; " + std::to_string(budget >> 20) + " MiB are free");
 
-    for (uint32_t first = 0; first < windows; first += per_pass) {
-        const uint32_t group = std::min(per_pass, windows - first), num_buckets = group * B;
-        const size_t pairs = size_t(n) * group;
+    for (uint32_t first = 0; first < units; first += per_pass) {
+        const uint32_t group = std::min(per_pass, units - first), num_buckets = group * B;
+        const size_t pairs = unit_pairs * group;
+        // The vectors whose units this pass covers, one recode thread per scalar.
+        const uint32_t vectors = (first + group - 1) / sets - first / sets + 1;
 
         device_buffer<uint32_t> keys_a(pairs, stream), keys_b(pairs, stream);
         device_buffer<uint32_t> values_a(pairs, stream), values_b(pairs, stream);
         cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get()), values(values_a.get(), values_b.get());
         bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream),
                            device_buffer<uint32_t>(1, stream)};
-        recode_scalars<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, first, group, keys.Current(),
-                                                                   values.Current());
+        recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
+            scalars, shape, first, group, keys.Current(), values.Current());
         GPUKIT_LAUNCHED("recode_scalars");
         trace_mark("recode");
         sort_pairs(keys, values, pairs, num_buckets, stream);
@@ -63,20 +69,66 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         device_buffer<bucket_t> sums(num_buckets, stream);
         accumulate_buckets<C>(bases, keys.Current(), values.Current(), pairs, items, sums.get(), stream);
 
-        reduce_windows<C>(sums.get(), items.count.get(), B, group, window_sums + first, stream);
+        reduce_windows<C>(sums.get(), items.count.get(), B, group, unit_sums + first, stream);
         trace_mark("reduce windows");
     }
 }
 
-// Waits for `stream` and combines the window sums an enqueue_msm left in
-// window_sums into the MSM's value.
+// Below this many vectors the host combines a vector's sets (one chain of
+// up to ~256 doublings: about a millisecond on a host core, ten on one GPU
+// thread); from it on, one GPU thread per vector runs them all at once.
+constexpr uint32_t DEVICE_COMBINE_MIN_VECTORS = 8;
+
+// vector_sums[v] = Σ_s 2^(s·shift)·unit_sums[v·sets + s], by Horner's rule
+// from the top set; one thread per vector.
 template <class C>
-typename curve_traits<C>::bucket_t finish_msm(const device_buffer<typename curve_traits<C>::bucket_t>& window_sums,
-                                              uint32_t c, cudaStream_t stream) {
-    std::vector<typename curve_traits<C>::bucket_t> host(window_sums.size());
-    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), window_sums.get(), window_sums.bytes(), cudaMemcpyDeviceToHost, stream));
+__global__ void combine_sets(const typename curve_traits<C>::bucket_t* unit_sums, uint32_t sets, uint32_t shift,
+                             uint32_t vectors, typename curve_traits<C>::bucket_t* vector_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= vectors) return;
+    const bucket_t* mine = unit_sums + size_t(v) * sets;
+    bucket_t acc = load_wide(mine + sets - 1);
+    for (uint32_t s = sets - 1; s-- > 0;) {
+        for (uint32_t k = 0; k < shift; k++) acc = double_point(acc);
+        acc = add_points(acc, load_wide(mine + s));
+    }
+    store_wide(vector_sums + v, acc);
+}
+
+// Waits for `stream` and combines the unit sums an enqueue_msm of `shape`
+// left in unit_sums into one sum per vector.
+template <class C>
+std::vector<typename curve_traits<C>::bucket_t> finish_msm(
+    const device_buffer<typename curve_traits<C>::bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream) {
+    using T = curve_traits<C>;
+    using bucket_t = typename T::bucket_t;
+    const uint32_t sets = shape.sets(T::SCALAR_BITS);
+    std::vector<bucket_t> host;
+    if (sets > 1 && shape.batch < DEVICE_COMBINE_MIN_VECTORS) {
+        host.resize(unit_sums.size());
+        GPUKIT_CUDA(cudaMemcpyAsync(host.data(), unit_sums.get(), unit_sums.bytes(), cudaMemcpyDeviceToHost, stream));
+        GPUKIT_CUDA(cudaStreamSynchronize(stream));
+        std::vector<bucket_t> sums(shape.batch);
+        for (uint32_t v = 0; v < shape.batch; v++)
+            sums[v] = combine_windows(std::vector<bucket_t>(host.begin() + size_t(v) * sets,
+                                                            host.begin() + size_t(v + 1) * sets),
+                                      shape.set_shift());
+        return sums;
+    }
+    // With one set per vector the unit sums are the vector sums.
+    device_buffer<bucket_t> vector_sums(sets > 1 ? shape.batch : 0, stream);
+    if (sets > 1) {
+        combine_sets<C><<<blocks_for(shape.batch, 32), 32, 0, stream>>>(unit_sums.get(), sets, shape.set_shift(),
+                                                                         shape.batch, vector_sums.get());
+        GPUKIT_LAUNCHED("combine_sets");
+    }
+    const bucket_t* from = sets > 1 ? vector_sums.get() : unit_sums.get();
+    host.resize(shape.batch);
+    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), from, host.size() * sizeof(bucket_t), cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
-    return combine_windows(host, c);
+    trace_mark("combine sets");
+    return host;
 }
 
 // Σ k_i·P_i over n bases and scalars already on the current device, as a
@@ -85,36 +137,34 @@ template <class C>
 typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>::affine_t* bases,
                                                  const uint32_t* scalars, uint32_t n, uint32_t c, size_t budget,
                                                  cudaStream_t stream) {
-    device_buffer<typename curve_traits<C>::bucket_t> window_sums(
-        window_count(curve_traits<C>::SCALAR_BITS, c), stream);
-    enqueue_msm<C>(bases, scalars, n, c, budget, window_sums.get(), stream);
-    return finish_msm<C>(window_sums, c, stream);
+    const msm_shape shape{n, 1, c, 1, n};
+    device_buffer<typename curve_traits<C>::bucket_t> unit_sums(shape.units(curve_traits<C>::SCALAR_BITS), stream);
+    enqueue_msm<C>(bases, scalars, shape, budget, unit_sums.get(), stream);
+    return finish_msm<C>(unit_sums, shape, stream)[0];
 }
 
-// Turns the first offending index of a decode report into the error it names.
-inline void raise_decode_report(const decode_report& r, uint32_t offset) {
+// Turns the first offending point of a decode report into the error it
+// names. `offset` numbers the points.
+inline void raise_point_report(const decode_report& r, uint32_t offset) {
     if (r.first_non_canonical != UINT32_MAX)
         fail(STATUS_BAD_ENCODING, "point " + std::to_string(size_t(offset) + r.first_non_canonical) +
                                       " has a coordinate >= p (not a canonical field element)");
     if (r.first_off_curve != UINT32_MAX)
         fail(STATUS_POINT_NOT_ON_CURVE,
              "point " + std::to_string(size_t(offset) + r.first_off_curve) + " is not on the curve");
-    if (r.first_bad_scalar != UINT32_MAX)
-        fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + std::to_string(size_t(offset) + r.first_bad_scalar) +
-                                             " is not below the group order r");
 }
 
 // Runs `launch(report)`, a decode kernel that records the first offending
-// index of each kind into `report`, and raises what it found.
+// index of each kind into `report`, waits for it and returns the report.
 template <class Launch>
-void run_decode_checked(Launch launch, uint32_t offset, cudaStream_t stream) {
+decode_report run_decode(Launch launch, cudaStream_t stream) {
     device_buffer<decode_report> report(1, stream);
     GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
     launch(report.get());
     decode_report host;
     GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
-    raise_decode_report(host, offset);
+    return host;
 }
 
 // Uploads n wire-format points into `dest` and converts them in place to
@@ -125,30 +175,65 @@ void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poin
     constexpr uint32_t BLOCK = 256;
     copy_to_device(dest, points, size_t(n) * curve_traits<C>::POINT_BYTES, stream);
     trace_mark("copy points");
-    run_decode_checked(
-        [&](decode_report* report) {
-            decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, check, report);
-            GPUKIT_LAUNCHED("decode_points");
-        },
-        offset, stream);
+    raise_point_report(run_decode(
+                           [&](decode_report* report) {
+                               decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery,
+                                                                                            check, report);
+                               GPUKIT_LAUNCHED("decode_points");
+                           },
+                           stream),
+                       offset);
     trace_mark("decode points");
 }
 
-// Uploads n scalars (canonical, or Montgomery limbs when `montgomery`),
-// checks each is below r and leaves them canonical.
+// Where a batch's scalars come from: `rows` vectors of `count` scalars, row j
+// at host + j·row_bytes, each the part [offset, offset + count) of vector
+// first_row + j of a batch of vectors of n scalars. Errors name the scalar
+// by its index in the whole batch and by vector and position.
+struct scalar_rows {
+    const uint8_t* host;
+    size_t row_bytes;
+    uint32_t rows, count, first_row, offset, n;
+};
+
+// Uploads the scalars of `rows` (canonical, or Montgomery limbs when
+// `montgomery`) contiguously into dest, checks each is below r and leaves
+// them canonical.
+template <class C>
+void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 256;
+    const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
+    if (rows.row_bytes == row_bytes) {
+        copy_to_device(dest, rows.host, total * 32, stream);
+    } else {
+        for (uint32_t j = 0; j < rows.rows; j++)
+            copy_to_device(reinterpret_cast<uint8_t*>(dest) + j * row_bytes, rows.host + j * rows.row_bytes,
+                           row_bytes, stream);
+    }
+    trace_mark("copy scalars");
+    const decode_report host = run_decode(
+        [&](decode_report* report) {
+            decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), montgomery,
+                                                                              report);
+            GPUKIT_LAUNCHED("decode_scalars");
+        },
+        stream);
+    if (host.first_bad_scalar != UINT32_MAX) {
+        const size_t vector = rows.first_row + host.first_bad_scalar / rows.count;
+        const size_t position = rows.offset + host.first_bad_scalar % rows.count;
+        std::string where = std::to_string(vector * rows.n + position);
+        if (vector > 0 || rows.first_row + rows.rows > 1)
+            where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
+        fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
+    }
+    trace_mark("decode scalars");
+}
+
+// Uploads n scalars of one MSM; `offset` only numbers errors.
 template <class C>
 void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, bool montgomery, uint32_t offset,
                     cudaStream_t stream) {
-    constexpr uint32_t BLOCK = 256;
-    copy_to_device(dest, scalars, size_t(n) * 32, stream);
-    trace_mark("copy scalars");
-    run_decode_checked(
-        [&](decode_report* report) {
-            decode_scalars<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, report);
-            GPUKIT_LAUNCHED("decode_scalars");
-        },
-        offset, stream);
-    trace_mark("decode scalars");
+    upload_scalars<C>(dest, scalar_rows{scalars, size_t(n) * 32, 1, n, 0, offset, offset + n}, montgomery, stream);
 }
 
 }  // namespace gpukit

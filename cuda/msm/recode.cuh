@@ -30,27 +30,63 @@ __device__ __forceinline__ uint32_t scalar_bits_at(const uint32_t* s, uint32_t p
     return uint32_t(((hi << 32) | lo) >> shift) & ((1u << c) - 1);
 }
 
-// Writes the pairs of windows [first_window, first_window + group) for every
-// scalar: key = window-in-group * 2^(c-1) + bucket, or `group * 2^(c-1)`
-// (sorted past every bucket, then ignored) for a zero digit. The layout is
-// window-major so that the stores of a warp are contiguous.
-static __global__ void recode_scalars(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t first_window,
-                               uint32_t group, uint32_t* keys, uint32_t* values) {
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    const uint32_t* s = scalars + size_t(i) * 8;
-    const uint32_t half = 1u << (c - 1), B = buckets_per_window(c);
-    const uint32_t skip = group * B;
+// The shape of one enqueued MSM pass: `batch` scalar vectors of n scalars
+// (vector v at scalars + v·n·8 words) over one set of bases, whose base i
+// may carry `copies` precomputed multiples, copy k = 2^(k·c)·P_i at
+// bases[k·stride + i] (copies = 1: the bases alone).
+//
+// Windows w = s·copies + k share a bucket set: window w's digit d adds
+// d·2^(w·c)·P = d·2^(s·copies·c)·(copy k), so the copies fold `copies`
+// windows into one "set" whose weight is 2^(s·copies·c). A vector then has
+// sets = ceil(windows / copies) bucket sets instead of `windows`: with every
+// window precomputed it is one set, one reduction and no doublings. Each
+// (vector, set) is a unit, u = v·sets + s, and a pass covers a range of
+// units: the vector index is part of the sort key, so a whole batch of small
+// MSMs is recoded, sorted, accumulated and reduced in the same launches.
+struct msm_shape {
+    uint32_t n, batch, c, copies, stride;
+
+    __host__ __device__ uint32_t windows(uint32_t scalar_bits) const { return window_count(scalar_bits, c); }
+    __host__ __device__ uint32_t sets(uint32_t scalar_bits) const {
+        return (windows(scalar_bits) + copies - 1) / copies;
+    }
+    __host__ __device__ uint32_t units(uint32_t scalar_bits) const { return batch * sets(scalar_bits); }
+    // Pairs one unit writes: a slot for every copy of every point, zero
+    // digits included (they sort past the buckets).
+    __host__ __device__ size_t pairs_per_unit() const { return size_t(n) * copies; }
+    // Bits between the weights of consecutive sets.
+    __host__ __device__ uint32_t set_shift() const { return c * copies; }
+};
+
+// Writes the pairs of units [first, first + group) for every scalar of the
+// vectors they touch: key = unit-in-pass · 2^(c-1) + bucket, or
+// `group · 2^(c-1)` (sorted past every bucket, then ignored) for a zero
+// digit; value = the copy's index in the bases with the sign in NEGATE_BIT.
+// One thread per (vector, scalar), walking every window for the carries.
+// The layout is unit-major, then copy, then point, so that a warp's stores
+// are contiguous.
+template <uint32_t SCALAR_BITS>
+__global__ void recode_scalars(const uint32_t* scalars, msm_shape shape, uint32_t first, uint32_t group,
+                               uint32_t* keys, uint32_t* values) {
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const uint32_t sets = shape.sets(SCALAR_BITS), first_vector = first / sets;
+    const uint32_t i = uint32_t(id % shape.n), v = first_vector + uint32_t(id / shape.n);
+    if (v >= shape.batch || size_t(v) * sets >= size_t(first) + group) return;
+    const uint32_t* s = scalars + (size_t(v) * shape.n + i) * 8;
+    const uint32_t c = shape.c, half = 1u << (c - 1), B = buckets_per_window(c), skip = group * B;
     uint32_t carry = 0;
-    for (uint32_t w = 0; w < first_window + group; w++) {
-        uint32_t v = scalar_bits_at(s, w * c, c) + carry;
-        bool negative = v > half;
+    // Windows past the top one (a last set with fewer than `copies`) read
+    // zero bits, since scalars < 2^SCALAR_BITS, and write skipped slots.
+    for (uint32_t w = 0; w < sets * shape.copies; w++) {
+        const uint32_t raw = scalar_bits_at(s, w * c, c) + carry;
+        const bool negative = raw > half;
         carry = negative;
-        uint32_t magnitude = negative ? (1u << c) - v : v;
-        if (w < first_window) continue;
-        size_t at = size_t(w - first_window) * n + i;
-        keys[at] = magnitude == 0 ? skip : (w - first_window) * B + (magnitude - 1);
-        values[at] = i | (negative ? NEGATE_BIT : 0u);
+        const uint32_t magnitude = negative ? (1u << c) - raw : raw;
+        const uint32_t u = v * sets + w / shape.copies, k = w % shape.copies;
+        if (u < first || u >= first + group) continue;
+        const size_t at = (size_t(u - first) * shape.copies + k) * shape.n + i;
+        keys[at] = magnitude == 0 ? skip : (u - first) * B + (magnitude - 1);
+        values[at] = (k * shape.stride + i) | (negative ? NEGATE_BIT : 0u);
     }
 }
 

@@ -8,13 +8,20 @@
 
 namespace gpukit {
 
+// Each point may carry precomputed multiples (scalar_pipeline.cuh, recode.cuh):
+// copy k of point i is 2^(k·window)·P_i, stored at table[k·slice.count + i],
+// so that `copies` windows share one bucket set. copies = 1 keeps the points
+// alone and leaves the window to each call.
 struct resident_bases {
     struct part {
         device_slice slice;
-        void* points;  // curve_traits<C>::affine_t[slice.count], Montgomery form
+        void* table;  // curve_traits<C>::affine_t[copies · slice.count], Montgomery form
     };
     uint8_t curve_id = 0;
     uint32_t n = 0;
+    uint32_t copies = 1;
+    uint32_t window = 0;     // the copies' window; 0 when copies = 1
+    size_t device_bytes = 0; // the tables' size on all devices together
     std::vector<part> parts;
 
     resident_bases() = default;
@@ -23,11 +30,11 @@ struct resident_bases {
 
     ~resident_bases() {
         for (const part& p : parts) {
-            if (!p.points) continue;
+            if (!p.table) continue;
             int previous = 0;
             cudaGetDevice(&previous);
             cudaSetDevice(p.slice.device);
-            cudaFree(p.points);
+            cudaFree(p.table);
             cudaSetDevice(previous);
         }
     }

@@ -31,68 +31,99 @@ constexpr uint32_t PIPELINE_MIN_POINTS = 1u << 21;
 constexpr uint32_t LEAD_WINDOW_DROP = 2;
 
 struct scalar_part {
-    uint32_t batch, first, count;  // scalar vector, first point of the slice, points
-    uint32_t c;                    // the part's window
+    uint32_t first_vector, vectors;  // the batch's scalar vectors it covers
+    uint32_t first, count;           // points of the slice
+    uint32_t c;                      // the part's window
 };
 
 // The parts of one device's slice of `count` points for `batch` scalar
-// vectors, in passes of at most `chunk` points at window c; a lone pass of at
-// least PIPELINE_MIN_POINTS is cut into its first quarter and the rest.
-inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c) {
+// vectors, each at most `chunk` scalars (summed over its vectors) at window c:
+// - a lone vector of at least PIPELINE_MIN_POINTS in one pass is cut into
+//   its first quarter and the rest, the quarter LEAD_WINDOW_DROP bits
+//   narrower unless the window is fixed (precomputed bases);
+// - vectors that fit a pass are grouped, several to a part, so that a batch
+//   of small MSMs runs in few launches; a large batch keeps at least four
+//   parts, so that the uploads after the first overlap the GPU's work;
+// - a vector larger than a pass is cut into passes of `chunk` points.
+inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
+                                           bool window_fixed) {
     std::vector<scalar_part> parts;
     if (batch == 1 && count <= chunk && count >= PIPELINE_MIN_POINTS) {
         const uint32_t quarter = count / 4;
-        parts.push_back({0, 0, quarter, c > LEAD_WINDOW_DROP ? c - LEAD_WINDOW_DROP : 1});
-        parts.push_back({0, quarter, count - quarter, c});
+        const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
+        parts.push_back({0, 1, 0, quarter, lead_c});
+        parts.push_back({0, 1, quarter, count - quarter, c});
         return parts;
     }
-    for (uint32_t j = 0; j < batch; j++)
+    if (count <= chunk) {
+        uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
+        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) per_part = std::min(per_part, (batch + 3) / 4);
+        for (uint32_t v = 0; v < batch; v += per_part)
+            parts.push_back({v, std::min(per_part, batch - v), 0, count, c});
+        return parts;
+    }
+    for (uint32_t v = 0; v < batch; v++)
         for (uint32_t done = 0; done < count; done += chunk)
-            parts.push_back({j, done, std::min(chunk, count - done), c});
+            parts.push_back({v, 1, done, std::min(chunk, count - done), c});
     return parts;
 }
 
-// One device's share of `batch` MSMs over its resident points[0..count):
-// scalar vector j starts at scalars + j·stride (bytes), its slice at offset
-// `offset` of the vector (which numbers errors). Returns one sum per vector.
+// One device's share of `batch` MSMs over its resident table: the points
+// [0, count) of its slice, with `copies` shifted copies at a distance of
+// `table_stride` (copy k of point i at table[k·table_stride + i], built for
+// window c when copies > 1). Scalar vector j starts at scalars + j·stride (bytes), its
+// slice at `offset` of a vector of n (which numbers errors). Returns one sum
+// per vector.
 template <class C>
-std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typename curve_traits<C>::affine_t* points,
-                                                                    const uint8_t* scalars, size_t stride,
-                                                                    uint32_t count, uint32_t offset, uint32_t batch,
-                                                                    uint32_t c, bool scalars_montgomery,
-                                                                    cudaStream_t stream) {
+std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typename curve_traits<C>::affine_t* table,
+                                                                    uint32_t copies, uint32_t table_stride,
+                                                                    const uint8_t* scalars,
+                                                                    uint32_t n, uint32_t count, uint32_t offset,
+                                                                    uint32_t batch, uint32_t c,
+                                                                    bool scalars_montgomery, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t budget = work_budget();
-    // Two scalar buffers of a pass each.
-    const uint32_t chunk = points_per_pass<C>(count, c, 2 * 32, budget);
-    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c);
-    uint32_t largest = 0;
-    for (const scalar_part& p : parts) largest = std::max(largest, p.count);
+    const size_t stride = size_t(n) * 32;
+    // Two scalar buffers of a pass each; a pass may hold several vectors,
+    // so its capacity is sized over the whole batch, not one vector.
+    const uint32_t total = uint32_t(std::min<size_t>(size_t(count) * batch, UINT32_MAX));
+    const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
+    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1);
+    size_t largest = 0;
+    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
 
     stream_handle copy_stream;
-    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(size_t(largest) * 8, stream),
-                                          device_buffer<uint32_t>(size_t(largest) * 8, stream)};
+    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
+                                          device_buffer<uint32_t>(largest * 8, stream)};
     event_handle allocated, uploaded, consumed[2];
     // The buffers come from `stream`'s pool: the copy stream waits for them.
     allocated.record(stream);
     allocated.wait_in(copy_stream.get());
-    const size_t msm_budget = budget - 2 * size_t(largest) * 32;
-    std::vector<device_buffer<bucket_t>> window_sums;
+    const size_t msm_budget = budget - 2 * largest * 32;
+    std::vector<device_buffer<bucket_t>> unit_sums;
+    std::vector<msm_shape> shapes;
     for (size_t k = 0; k < parts.size(); k++) {
         const scalar_part& p = parts[k];
         device_buffer<uint32_t>& buffer = buffers[k % 2];
         if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        upload_scalars<C>(buffer.get(), scalars + p.batch * stride + size_t(p.first) * 32, p.count, scalars_montgomery,
-                          offset + p.first, copy_stream.get());
+        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
+                               p.first_vector, offset + p.first, n};
+        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
         uploaded.record(copy_stream.get());
         uploaded.wait_in(stream);
-        window_sums.emplace_back(window_count(curve_traits<C>::SCALAR_BITS, p.c), stream);
-        enqueue_msm<C>(points + p.first, buffer.get(), p.count, p.c, msm_budget, window_sums.back().get(), stream);
+        shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});
+        unit_sums.emplace_back(shapes.back().units(curve_traits<C>::SCALAR_BITS), stream);
+        enqueue_msm<C>(table + p.first, buffer.get(), shapes.back(), msm_budget, unit_sums.back().get(), stream);
         consumed[k % 2].record(stream);
     }
     std::vector<bucket_t> sums(batch, bucket_t::identity());
-    for (size_t k = 0; k < parts.size(); k++)
-        sums[parts[k].batch] = sums[parts[k].batch].add(finish_msm<C>(window_sums[k], parts[k].c, stream));
+    for (size_t k = 0; k < parts.size(); k++) {
+        const std::vector<bucket_t> part_sums = finish_msm<C>(unit_sums[k], shapes[k], stream);
+        for (uint32_t j = 0; j < parts[k].vectors; j++) {
+            bucket_t& sum = sums[parts[k].first_vector + j];
+            sum = sum.add(part_sums[j]);
+        }
+    }
     return sums;
 }
 
