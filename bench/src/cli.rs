@@ -33,6 +33,21 @@ pub enum Command {
     /// Merge the bench.csv files of earlier runs into one set of CSV, JSON and
     /// plots in --out, and print the table.
     Report(ReportArgs),
+    /// Time batches of MSMs over one resident basis (`count` MSMs of 2^log-n
+    /// points each) against arkworks running the vectors in parallel.
+    Batch(BatchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Shapes COUNTxLOG_N per curve, e.g. banderwagon:65536x8,bls12_381_g1:1024x12.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub shapes: Vec<String>,
+    /// Skip arkworks (its batch takes seconds to minutes on large shapes).
+    #[arg(long)]
+    pub no_arkworks: bool,
+    #[command(flatten)]
+    pub common: CommonArgs,
 }
 
 #[derive(Debug, Args)]
@@ -115,6 +130,9 @@ pub struct CommonArgs {
     /// validate nothing, so the default compares equal work).
     #[arg(long)]
     pub validate: bool,
+    /// Shifted copies per base of gpukit's resident bases (0 = auto, 1 = none).
+    #[arg(long, default_value_t = 0)]
+    pub precompute: u32,
 }
 
 #[derive(Debug, Args)]

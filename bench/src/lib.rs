@@ -3,6 +3,7 @@
 //! table, CSV, JSON and PNG plots; `calibrate` measures the crossovers and
 //! windows that gpukit's dispatcher uses.
 
+pub mod batch;
 pub mod calibrate;
 pub mod cli;
 pub mod curves;

@@ -11,7 +11,7 @@ use gpukit_bench::cli::{BenchArgs, CalibrateArgs, Cli, Command, CommonArgs, Repo
 use gpukit_bench::env_info::Host;
 use gpukit_bench::stats::Plan;
 use gpukit_bench::systems::{GpukitOptions, System};
-use gpukit_bench::{calibrate, record, run};
+use gpukit_bench::{batch, calibrate, record, run};
 
 /// What `--quick` runs when the options it replaces are left at their defaults.
 const QUICK_CURVES: [CurveId; 2] = [CurveId::Bn254G1, CurveId::Bls12_381G1];
@@ -33,6 +33,7 @@ fn deadline(c: &CommonArgs) -> Option<Instant> {
 fn gpukit_options(c: &CommonArgs, window_c: u32) -> GpukitOptions {
     GpukitOptions {
         window_c,
+        precompute: c.precompute,
         validation: if c.validate {
             Validation::Default
         } else {
@@ -114,6 +115,7 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Report(a)) => merge(a).map(|report| finish(&report)),
+        Some(Command::Batch(a)) => batch::run(a, &plan(&a.common), &gpukit_options(&a.common, 0)),
         None => {
             let settings = bench_settings(&cli.bench, &matches);
             run::run(&settings, &host).map(|report| finish(&report))

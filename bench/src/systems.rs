@@ -99,6 +99,8 @@ pub struct GpukitOptions {
     /// gpukit's point checks. The peers check nothing, so the bench's default
     /// is `Trusted`; `--validate` restores gpukit's own default.
     pub validation: Validation,
+    /// Shifted copies per resident base (0 = auto, 1 = none).
+    pub precompute: u32,
 }
 
 impl GpukitOptions {
@@ -107,9 +109,26 @@ impl GpukitOptions {
             backend,
             window_c: self.window_c,
             validation: self.validation,
+            precompute: self.precompute,
             ..Config::default()
         }
     }
+}
+
+/// GPU-resident bases, with the time their creation took (upload, checks and
+/// precomputed copies) printed to stderr: it is paid once per basis.
+pub fn resident_bases<C: BenchCurve>(points: &[C::Affine], opts: &GpukitOptions) -> Result<Bases<C>, String> {
+    let started = std::time::Instant::now();
+    let bases = Bases::<C>::new(points, &opts.config(Backend::Gpu)).map_err(|e| e.to_string())?;
+    let tables = bases.device_tables();
+    eprintln!(
+        "{} bases_new of {} points: {:.1} ms; device tables {:?}",
+        C::ID.name(),
+        points.len(),
+        started.elapsed().as_secs_f64() * 1e3,
+        tables
+    );
+    Ok(bases)
 }
 
 /// The timed call of one system on one case's inputs.
@@ -133,9 +152,9 @@ pub fn prepare<'a, C: BenchCurve>(
         System::GpukitCpu => gpukit_call(Backend::Cpu),
         System::GpukitGpu => gpukit_call(Backend::Gpu),
         System::GpukitGpuResident => {
-            let bases = match Bases::<C>::new(points, &opts.config(Backend::Gpu)) {
+            let bases = match resident_bases::<C>(points, opts) {
                 Ok(b) => b,
-                Err(e) => return Some(Err(e.to_string())),
+                Err(e) => return Some(Err(e)),
             };
             Box::new(move || bases.msm(scalars).map_err(|e| e.to_string()))
         }
