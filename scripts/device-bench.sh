@@ -9,7 +9,8 @@
 # Stages, each with its own deadline so that each part ends within ~8 minutes
 # (a stage that hits its deadline skips its remaining cases and still writes
 # what it measured); `bench` runs stages 1 and 2, `calibrate` stage 3, `all`
-# (the default) every stage, for a machine that allows 15 minutes:
+# (the default) every stage, for a machine that allows 15 minutes; `large`
+# and `batch` are described where they run:
 #   1. BN254, BLS12-381 G1, BLS12-377 G1 at 2^16..2^24: gpukit-gpu (one-shot and
 #      resident) against sppark (one-shot and resident), blst (BLS12-381 G1)
 #      and arkworks on all host cores;
@@ -52,6 +53,31 @@ stage() {
 }
 
 { nvidia-smi; echo; "$bin" --version; } >>"$log" 2>&1
+
+# `large`: the G1 curves at 2^20..2^24 against sppark, gpukit's resident bases
+# with their automatic precomputed copies, then without copies at 2^24.
+# `batch`: the batch shapes of real provers against arkworks (the largest
+# Verkle shape without it: arkworks needs most of a minute there).
+if [ "$part" = large ] || [ "$part" = batch ]; then
+  if [ "$part" = large ]; then
+    stage "G1 resident, tables" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 20,22,24 \
+      --backends gpu --peers sppark --resident --reps 5 --warmup 1 --budget-s 2 --deadline-s 360 --out "$work/large"
+    stage "G1 resident, no tables" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 24 \
+      --backends gpu --peers none --resident --precompute 1 --reps 5 --warmup 1 --budget-s 2 --deadline-s 120 \
+      --out "$work/plain"
+    for d in large plain; do [ -f "$work/$d/bench.csv" ] && cp "$work/$d/bench.csv" "$out/$d.csv"; done
+  else
+    stage "batches" batch --shapes banderwagon:4096x8,bls12_381_g1:1024x12,bn254_g1:2048x14 \
+      --reps 5 --warmup 1 --budget-s 3 --out "$work/batch"
+    stage "batches, no tables" batch --shapes banderwagon:4096x8,bls12_381_g1:1024x12,bn254_g1:2048x14 \
+      --no-arkworks --precompute 1 --reps 5 --warmup 1 --budget-s 3 --out "$work/batch_plain"
+    stage "verkle" batch --shapes banderwagon:65536x8 --no-arkworks --reps 5 --warmup 1 --budget-s 3 \
+      --out "$work/verkle"
+    for d in batch batch_plain verkle; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
+  fi
+  grep -v "^\[" "$log" | tail -n 60
+  exit 0
+fi
 
 if [ "$part" != calibrate ]; then
 stage "G1 curves" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 16..=24 \

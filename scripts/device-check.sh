@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the binaries scripts/build-device.sh put in
 # .device/ (the machine has the driver but no Rust): the arithmetic device
-# tests, the field multiplication throughput, compute-sanitizer (memcheck and
-# racecheck) over small GPU tests, the GPU MSM suite against arkworks, the
+# tests, the field multiplication throughput, compute-sanitizer (memcheck,
+# racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM suite against arkworks, the
 # library's own Rust tests and the C tests with the GPU backend visible, and,
 # in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
 # ./device-out), packed into logs.tar.gz at the end; a pass/fail table is
@@ -42,9 +42,14 @@ step fieldmul_throughput .device/fieldmul_throughput
 
 step sanitizer_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases bls12_381_g2::device_errors \
-    banderwagon::resident_bases secp256k1::windows
+    banderwagon::resident_bases secp256k1::windows bn254_g1::precomputed_bases banderwagon::batches
 step sanitizer_racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors
+    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors \
+    secp256k1::precomputed_bases
+step sanitizer_initcheck compute-sanitizer --tool initcheck --error-exitcode 1 \
+    .device/gpukit_gpu_msm --test-threads=1 bls12_381_g1::device_errors secp256k1::precomputed_bases
+step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
+    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
 
 step gpu_msm .device/gpukit_gpu_msm --test-threads=4
 for t in .device/gpukit_*; do
