@@ -30,11 +30,11 @@ type scalar[S any] interface {
 // curve is one curve under test: its adapter call, gnark-crypto's own
 // MultiExp as the reference, and how to make points from scalars.
 type curve[P any, S any, PS scalar[S]] struct {
-	name    string
-	adapter func([]P, []S, gpukit.Config) (P, error)
-	gnark   func([]P, []S) (P, error)
-	points  func([]S) []P // k·G for each k
-	equal   func(P, P) bool
+	name     string
+	adapter  func([]P, []S, gpukit.Config) (P, error)
+	gnark    func([]P, []S) (P, error)
+	points   func([]S) []P // k·G for each k
+	equal    func(P, P) bool
 	offCurve func() P // a point not on the curve
 }
 
@@ -240,7 +240,7 @@ func TestSecp256k1(t *testing.T) {
 			}
 			return out
 		},
-		equal:  func(a, b secp256k1.G1Affine) bool { return a.Equal(&b) },
+		equal: func(a, b secp256k1.G1Affine) bool { return a.Equal(&b) },
 		offCurve: func() secp256k1.G1Affine {
 			var p secp256k1.G1Affine
 			p.X.SetOne()
