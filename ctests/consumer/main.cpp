@@ -116,6 +116,9 @@ void known_answers(const std::string &kat_dir) {
 }
 
 void errors() {
+    gpukit_config defaults = gpukit_config_default(), ours = gpukit::Config{}.to_c();
+    check(std::memcmp(&defaults, &ours, sizeof defaults) == 0, "gpukit::Config{} is gpukit_config_default()");
+
     const auto bn = gpukit::Curve::bn254_g1;
     Bytes g(64, 0);
     g[0] = 1, g[32] = 2;  // the generator (1, 2)
