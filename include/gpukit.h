@@ -5,6 +5,12 @@
 
 #include <stdint.h>
 #include <stddef.h>
+/* The version of gpukit this header belongs to (gpukit_version() gives the library's). */
+#define GPUKIT_VERSION_MAJOR 0
+#define GPUKIT_VERSION_MINOR 1
+#define GPUKIT_VERSION_PATCH 0
+#define GPUKIT_VERSION_STRING "0.1.0"
+
 /* Curve ids (ABI: never renumber) */
 #define GPUKIT_CURVE_BN254_G1 1
 #define GPUKIT_CURVE_BLS12_381_G1 2
@@ -238,6 +244,12 @@ uint32_t gpukit_max_window(uint8_t curve_id);
  * usable CUDA devices; 0 without driver/CUDA build
  */
 uint32_t gpukit_gpu_count(void);
+
+/**
+ * The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). Compare it with the
+ * GPUKIT_VERSION_* macros of the header a program was compiled against.
+ */
+const char *gpukit_version(void);
 
 /**
  * out = Σ scalars[i]·points[i]. points: n·point_bytes bytes, scalars: n·32 bytes, out: point_bytes bytes

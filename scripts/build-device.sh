@@ -34,6 +34,8 @@ cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" "$CARGO_TARGET_DIR/release/ma
 cargo build --release
 make -C ctests all >/dev/null
 cp ctests/build/test_kat ctests/build/test_errors ctests/build/test_threads "$CARGO_TARGET_DIR/release/libgpukit.so" .device/
+# The C tests load the library by its soname, a link made by build.rs.
+cp -P "$CARGO_TARGET_DIR"/release/libgpukit.so.[0-9]* .device/
 echo "$PWD" >.device/build_root
 if [ -d bench ]; then
     cargo build --release -p gpukit-bench --features sppark

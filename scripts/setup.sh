@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what gpukit's build and tests need on a fresh Debian machine:
-# a C compiler and Go (Debian packages, when missing), and — when no system
+# a C/C++ compiler, make, Go, cmake and pkg-config (Debian packages, when
+# missing; cmake and pkg-config build the C++ consumer test), and — when no system
 # nvcc exists — the pinned CUDA 13.0 compiler wheels into .toolchain/cuda.
 # Safe to run again: every step is skipped when its tool is already there.
 set -euo pipefail
@@ -11,6 +12,8 @@ command -v cc  >/dev/null 2>&1 || need_apt+=(gcc libc6-dev)
 command -v c++ >/dev/null 2>&1 || need_apt+=(g++)
 command -v make >/dev/null 2>&1 || need_apt+=(make)
 command -v go  >/dev/null 2>&1 || need_apt+=(golang-go)
+command -v cmake >/dev/null 2>&1 || need_apt+=(cmake)
+command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]} from Debian's packages"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"

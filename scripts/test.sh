@@ -4,8 +4,10 @@
 #   2. cargo build --release     the library, with libgpukit.so for C and Go
 #   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
-#   5. go test ./... in bindings/go
-# A failed setup or build stops at once; the three test steps all run, and
+#   5. ctests/consumer/run.sh    scripts/install.sh into a temporary prefix, then a
+#                                C++17 program through pkg-config and CMake (shared, static)
+#   6. go vet, go test ./... in bindings/go and in its gnark-crypto adapter, bindings/go/gnark
+# A failed setup or build stops at once; the test steps all run, and
 # the last line counts the steps that passed and failed. Exits non-zero on
 # any failure. Honours CARGO_TARGET_DIR (default target/).
 set -euo pipefail
@@ -51,6 +53,7 @@ lib_dir=$target_dir/release
 
 step rust-tests cargo test --workspace --release || true
 step c-tests make -C ctests test || true
+step cpp-consumer bash ctests/consumer/run.sh || true
 
 # bindings/go links ../../target/release through its #cgo directives; a
 # CARGO_TARGET_DIR elsewhere is searched first through CGO_LDFLAGS.
@@ -64,7 +67,10 @@ go_test() {
   if [ -z "$(go env GOCACHE 2>/dev/null)" ]; then
     export GOCACHE=$target_dir/go-cache
   fi
-  (cd bindings/go && go test -count=1 ./...)
+  (cd bindings/go && go test -count=1 ./...) || return 1
+  # The gnark-crypto adapter is its own module (the binding has no
+  # dependencies); it downloads gnark-crypto through the Go module proxy.
+  (cd bindings/go/gnark && go vet ./... && go test -count=1 ./...)
 }
 step go-tests go_test || true
 

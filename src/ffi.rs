@@ -264,6 +264,14 @@ pub extern "C" fn gpukit_gpu_count() -> u32 {
     catch_unwind(crate::gpu_count).unwrap_or(0)
 }
 
+/// The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). Compare it with the
+/// GPUKIT_VERSION_* macros of the header a program was compiled against.
+#[no_mangle]
+pub extern "C" fn gpukit_version() -> *const c_char {
+    const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+    VERSION.as_ptr().cast()
+}
+
 /// out = Σ scalars[i]·points[i]. points: n·point_bytes bytes, scalars: n·32 bytes, out: point_bytes bytes
 /// (canonical wire format). window_c: 0 = auto, else 1..=gpukit_max_window(curve_id). n = 0 gives the identity.
 ///

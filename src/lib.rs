@@ -31,6 +31,7 @@
 //! assert_eq!(gpukit::encoding::decode_point::<Bn254G1>(&out).unwrap(), q);
 //! ```
 
+pub mod ark_msm;
 mod bases;
 pub mod blind;
 mod config;
@@ -44,6 +45,7 @@ pub mod ffi;
 mod gpu;
 mod tuning;
 
+pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
 pub use config::{Backend, Config, InputForm, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};

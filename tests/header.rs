@@ -1,11 +1,27 @@
-//! include/gpukit.h is cbindgen's output for src/ffi.rs plus the per-curve
-//! lines (curve ids and `gpukit_<curve>_msm` prototypes) that the curve list
-//! generates: this test regenerates it and fails if the checked-in file
-//! differs. Rewrite the file with `GPUKIT_REGENERATE_HEADER=1 cargo test --test header`.
+//! include/gpukit.h is cbindgen's output for src/ffi.rs plus the lines that
+//! cbindgen cannot see: the version macros (from Cargo.toml's version) and
+//! the per-curve lines (curve ids and `gpukit_<curve>_msm` prototypes) that
+//! the curve list generates. This test regenerates it and fails if the
+//! checked-in file differs. Rewrite the file with
+//! `GPUKIT_REGENERATE_HEADER=1 cargo test --test header`.
 
 use gpukit::CurveId;
 use std::path::Path;
 use std::process::Command;
+
+/// The version of the crate the header was generated from; a program
+/// compares them with `gpukit_version()` of the library it loads.
+fn version_lines() -> String {
+    format!(
+        "/* The version of gpukit this header belongs to (gpukit_version() gives the library's). */\n\
+         #define GPUKIT_VERSION_MAJOR {}\n#define GPUKIT_VERSION_MINOR {}\n#define GPUKIT_VERSION_PATCH {}\n\
+         #define GPUKIT_VERSION_STRING \"{}\"\n\n",
+        env!("CARGO_PKG_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MINOR"),
+        env!("CARGO_PKG_VERSION_PATCH"),
+        env!("CARGO_PKG_VERSION"),
+    )
+}
 
 fn per_curve_lines() -> String {
     let mut s = String::from("/* Curve ids (ABI: never renumber) */\n");
@@ -33,7 +49,7 @@ fn generate() -> String {
     cbindgen::Builder::new()
         .with_config(config)
         .with_src(root.join("src/lib.rs"))
-        .with_after_include(per_curve_lines())
+        .with_after_include(version_lines() + &per_curve_lines())
         .generate()
         .expect("cbindgen parses src/")
         .write(&mut out);
@@ -53,6 +69,21 @@ fn header_is_up_to_date() {
         checked_in == fresh,
         "include/gpukit.h is stale: run GPUKIT_REGENERATE_HEADER=1 cargo test --test header"
     );
+}
+
+#[test]
+fn version_matches_the_crate() {
+    // SAFETY: gpukit_version returns a static NUL-terminated string.
+    let v = unsafe { std::ffi::CStr::from_ptr(gpukit::ffi::gpukit_version()) };
+    assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    let header = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h")).unwrap();
+    for (name, value) in [
+        ("MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
+        ("MINOR", env!("CARGO_PKG_VERSION_MINOR")),
+        ("PATCH", env!("CARGO_PKG_VERSION_PATCH")),
+    ] {
+        assert!(header.contains(&format!("#define GPUKIT_VERSION_{name} {value}\n")), "GPUKIT_VERSION_{name}");
+    }
 }
 
 #[test]
