@@ -31,6 +31,7 @@
 //! assert_eq!(gpukit::encoding::decode_point::<Bn254G1>(&out).unwrap(), q);
 //! ```
 
+mod alloc;
 mod bases;
 pub mod blind;
 mod config;
@@ -42,6 +43,7 @@ pub mod encoding;
 mod error;
 pub mod ffi;
 mod gpu;
+mod pool;
 mod tuning;
 
 pub use bases::{Bases, BasesBytes};
@@ -80,7 +82,7 @@ pub fn msm_with<C: Curve>(
     scalars: &[C::Scalar],
     config: &Config,
 ) -> Result<C::Affine, Error> {
-    dispatch::msm_typed::<C>(points, scalars, config)
+    pool::run(|| dispatch::msm_typed::<C>(points, scalars, config))
 }
 
 /// Σ kᵢ·Pᵢ in the wire format: `scalars` holds n = `scalars.len() / 32`
@@ -89,9 +91,9 @@ pub fn msm_with<C: Curve>(
 pub fn msm_bytes(curve: CurveId, points: &[u8], scalars: &[u8], config: &Config) -> Result<Vec<u8>, Error> {
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
-            match curve {
+            pool::run(|| match curve {
                 $(CurveId::$marker => dispatch::msm_wire::<curves::$marker>(points, scalars, config),)*
-            }
+            })
         };
     }
     for_each_curve!(by_curve)
