@@ -5,6 +5,7 @@
 #   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
 #   5. go test ./... in bindings/go
+#   6. examples/stress.rs for 45 s on the CPU backends
 # A failed setup or build stops at once; the three test steps all run, and
 # the last line counts the steps that passed and failed. Exits non-zero on
 # any failure. Honours CARGO_TARGET_DIR (default target/).
@@ -67,6 +68,10 @@ go_test() {
   (cd bindings/go && go test -count=1 ./...)
 }
 step go-tests go_test || true
+
+# A short load test on the CPU backends (examples/stress.rs): mixed calls on
+# every curve from several threads, every result checked, memory flat.
+step stress cargo run --release --example stress -- --threads 3 --seconds 45 || true
 
 summary
 [ "$failed" -eq 0 ]
