@@ -5,8 +5,8 @@
 #   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
 #   5. go test ./... in bindings/go
-#   6. the C tests under AddressSanitizer, a 15 s fuzz run per target
-#      (when nightly and cargo-fuzz are there), examples/stress.rs for 45 s
+#   6. the C tests under AddressSanitizer, a 10 s fuzz run per target
+#      (when nightly and cargo-fuzz are there), examples/stress.rs for 30 s
 # A failed setup or build stops at once; the three test steps all run, and
 # the last line counts the steps that passed and failed. Exits non-zero on
 # any failure. Honours CARGO_TARGET_DIR (default target/).
@@ -73,13 +73,13 @@ step go-tests go_test || true
 # The C tests again under AddressSanitizer (ctests/Makefile: asan).
 step c-asan make -C ctests asan || true
 
-# A short fuzz run (scripts/fuzz.sh: 15 s per target); skipped, and said
+# A short fuzz run (scripts/fuzz.sh: 10 s per target); skipped, and said
 # so, where nightly Rust or cargo-fuzz is missing.
-step fuzz bash scripts/fuzz.sh 15 || true
+step fuzz bash scripts/fuzz.sh 10 || true
 
 # A short load test on the CPU backends (examples/stress.rs): mixed calls on
 # every curve from several threads, every result checked, memory flat.
-step stress cargo run --release --example stress -- --threads 3 --seconds 45 || true
+step stress cargo run --release --example stress -- --threads 3 --seconds 30 || true
 
 summary
 [ "$failed" -eq 0 ]
