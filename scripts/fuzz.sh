@@ -35,7 +35,7 @@ status=0
 for target in decode config abi; do
   mkdir -p "corpus/$target"
   log=$(mktemp)
-  if cargo +nightly fuzz run "$target" "corpus/$target" -- \
+  if cargo +nightly fuzz run --debug-assertions "$target" "corpus/$target" -- \
       -max_total_time="$seconds" -rss_limit_mb=4096 -print_final_stats=1 >"$log" 2>&1; then
     result=ok
   else
