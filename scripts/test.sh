@@ -73,6 +73,24 @@ step go-tests go_test || true
 # The C tests again under AddressSanitizer (ctests/Makefile: asan).
 step c-asan make -C ctests asan || true
 
+# The Rust C-ABI tests under valgrind memcheck, where valgrind exists:
+# stable Rust has no AddressSanitizer, and these tests drive every entry
+# with bad and good input (the fuzz step below runs ASan on nightly).
+valgrind_tests() {
+  if ! command -v valgrind >/dev/null; then
+    echo "valgrind-tests: SKIPPED: valgrind is not installed"
+    return 0
+  fi
+  local t bin
+  for t in ffi; do
+    bin=$(cargo test --release -p gpukit --test "$t" --no-run --message-format=json 2>/dev/null |
+      sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+    [ -n "$bin" ] || { echo "valgrind-tests: no test binary for $t"; return 1; }
+    valgrind -q --error-exitcode=99 "$bin" --test-threads=2 || return 1
+  done
+}
+step valgrind-tests valgrind_tests || true
+
 # A short fuzz run (scripts/fuzz.sh: 10 s per target); skipped, and said
 # so, where nightly Rust or cargo-fuzz is missing.
 step fuzz bash scripts/fuzz.sh 10 || true
