@@ -7,6 +7,8 @@
 #   5. ctests/consumer/run.sh    scripts/install.sh into a temporary prefix, then a
 #                                C++17 program through pkg-config and CMake (shared, static)
 #   6. go vet, go test ./... in bindings/go and in its gnark-crypto adapter, bindings/go/gnark
+#   7. the C tests under AddressSanitizer, the C-ABI Rust tests under valgrind, a 10 s
+#      fuzz run per target (when nightly and cargo-fuzz are there), examples/stress.rs for 30 s
 # A failed setup or build stops at once; the test steps all run, and
 # the last line counts the steps that passed and failed. Exits non-zero on
 # any failure. Honours CARGO_TARGET_DIR (default target/).
@@ -73,6 +75,35 @@ go_test() {
   (cd bindings/go/gnark && go vet ./... && go test -count=1 ./...)
 }
 step go-tests go_test || true
+
+# The C tests again under AddressSanitizer (ctests/Makefile: asan).
+step c-asan make -C ctests asan || true
+
+# The Rust C-ABI tests under valgrind memcheck, where valgrind exists:
+# stable Rust has no AddressSanitizer, and these tests drive every entry
+# with bad and good input (the fuzz step below runs ASan on nightly).
+valgrind_tests() {
+  if ! command -v valgrind >/dev/null; then
+    echo "valgrind-tests: SKIPPED: valgrind is not installed"
+    return 0
+  fi
+  local t bin
+  for t in ffi; do
+    bin=$(cargo test --release -p gpukit --test "$t" --no-run --message-format=json 2>/dev/null |
+      sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+    [ -n "$bin" ] || { echo "valgrind-tests: no test binary for $t"; return 1; }
+    valgrind -q --error-exitcode=99 "$bin" --test-threads=2 || return 1
+  done
+}
+step valgrind-tests valgrind_tests || true
+
+# A short fuzz run (scripts/fuzz.sh: 10 s per target); skipped, and said
+# so, where nightly Rust or cargo-fuzz is missing.
+step fuzz bash scripts/fuzz.sh 10 || true
+
+# A short load test on the CPU backends (examples/stress.rs): mixed calls on
+# every curve from several threads, every result checked, memory flat.
+step stress cargo run --release --example stress -- --threads 3 --seconds 30 || true
 
 summary
 [ "$failed" -eq 0 ]

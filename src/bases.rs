@@ -3,6 +3,7 @@
 //! MSMs against a prefix of them. Provers reuse one SRS for thousands of
 //! MSMs, so this is the fast path.
 
+use crate::alloc;
 use crate::blind;
 use crate::config::{Config, InputForm, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
@@ -12,6 +13,7 @@ use crate::error::{Error, Status};
 use crate::gpu::{self, PointInput};
 pub use crate::gpu::DeviceTables;
 use ark_ec::{AffineRepr, CurveGroup};
+use zeroize::Zeroizing;
 
 /// Bases of curve `C` kept for repeated MSMs.
 ///
@@ -31,8 +33,12 @@ pub struct Bases<C: Curve> {
 impl<C: Curve> Bases<C> {
     /// Validates and keeps (and, for the GPU, uploads) `points`.
     pub fn new(points: &[C::Affine], config: &Config) -> Result<Self, Error> {
-        encoding::check_points::<C>(points, dispatch::point_check(config.validation, Validation::Full))?;
-        Self::from_checked(points.to_vec(), config)
+        crate::pool::run(|| {
+            encoding::check_points::<C>(points, dispatch::config_check(config, Validation::Full))?;
+            let mut owned = alloc::try_vec(points.len(), "the resident bases")?;
+            owned.extend_from_slice(points);
+            Self::from_checked(owned, config)
+        })
     }
 
     fn from_checked(points: Vec<C::Affine>, config: &Config) -> Result<Self, Error> {
@@ -83,6 +89,10 @@ impl<C: Curve> Bases<C> {
 
     /// Σ scalars[i]·points[i] over the first `scalars.len()` points.
     pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
+        crate::pool::run(|| self.msm_in_pool(scalars))
+    }
+
+    fn msm_in_pool(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         let n = scalars.len();
         self.check_n(n)?;
         if self.device_for(n)? {
@@ -95,26 +105,34 @@ impl<C: Curve> Bases<C> {
     /// One MSM per scalar vector (each against the first `len` points).
     /// Vectors of one length run as a single batch on the GPU.
     pub fn msm_batch(&self, scalars: &[Vec<C::Scalar>]) -> Result<Vec<C::Affine>, Error> {
+        crate::pool::run(|| self.msm_batch_in_pool(scalars))
+    }
+
+    fn msm_batch_in_pool(&self, scalars: &[Vec<C::Scalar>]) -> Result<Vec<C::Affine>, Error> {
         let n = scalars.first().map_or(0, Vec::len);
         if scalars.iter().any(|s| s.len() != n) {
-            return scalars.iter().map(|s| self.msm(s)).collect();
+            return scalars.iter().map(|s| self.msm_in_pool(s)).collect();
         }
         self.check_n(n)?;
         if self.device_for(n)? {
-            let mut wire = Vec::with_capacity(scalars.len() * n * SCALAR_BYTES);
+            let mut wire = alloc::try_vec(scalars.len().saturating_mul(n * SCALAR_BYTES), "the batch's scalars")?;
             for s in scalars {
                 wire.extend_from_slice(&encoding::scalars_montgomery::<C>(s));
             }
             return self.device_batch(&wire, InputForm::Montgomery, n, scalars.len());
         }
-        scalars.iter().map(|s| self.host_msm(n, s)).collect()
+        let mut out = alloc::try_vec(scalars.len(), "the batch's results")?;
+        for s in scalars {
+            out.push(self.host_msm(n, s)?);
+        }
+        Ok(out)
     }
 
     /// `batch` MSMs over the first `n` points with wire scalars (`batch · n`
     /// scalars of 32 bytes in `form`); returns the results as typed points.
     fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<C::Affine>, Error> {
         self.check_n(n)?;
-        if scalars.len() != n * batch * SCALAR_BYTES {
+        if Some(scalars.len()) != n.checked_mul(batch).and_then(|nb| nb.checked_mul(SCALAR_BYTES)) {
             return Err(Error::new(
                 Status::SizeMismatch,
                 format!("{batch} MSMs of {n} need {} scalar bytes, got {}", n * batch * SCALAR_BYTES, scalars.len()),
@@ -124,11 +142,20 @@ impl<C: Curve> Bases<C> {
             // The device checks the scalars (< r) and converts Montgomery ones.
             return self.device_batch(scalars, form, n, batch);
         }
-        let decoded = encoding::decode_scalars::<C>(scalars, form)?;
         if n == 0 {
-            return Ok(vec![C::Affine::zero(); batch]);
+            return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
         }
-        decoded.chunks_exact(n).map(|s| self.host_msm(n, s)).collect()
+        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+        let working = dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false);
+        let decoded_bytes = batch.saturating_mul(n).saturating_mul(std::mem::size_of::<C::Scalar>());
+        alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
+        let decoded = Zeroizing::new(encoding::decode_scalars::<C>(scalars, form)?);
+        let mut out = alloc::try_vec(batch, "the batch's results")?;
+        for s in decoded.chunks_exact(n) {
+            out.push(self.host_msm(n, s)?);
+        }
+        Ok(out)
     }
 
     fn check_n(&self, n: usize) -> Result<(), Error> {
@@ -159,8 +186,9 @@ impl<C: Curve> Bases<C> {
             return Ok(C::Affine::zero());
         }
         let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
-        let q = dispatch::run_host_blinded::<C>(engine, plan.window_c, self.config.blinded, &self.points[..n], scalars)?;
-        Ok(q.into_affine())
+        let points = &self.points[..n];
+        let q = dispatch::run_host_blinded::<C>(engine, plan.window_c, self.config.blinded, points, scalars)?;
+        dispatch::to_affine::<C>(q, points)
     }
 
     /// `batch` MSMs of `n` wire scalars (in `form`) each on the device copy;
@@ -175,10 +203,10 @@ impl<C: Curve> Bases<C> {
         if !self.config.blinded {
             return decode_all(device.msm_batch(scalars, form, n, batch, window_c)?);
         }
-        let k = encoding::decode_scalars::<C>(scalars, form)?;
+        let k = Zeroizing::new(encoding::decode_scalars::<C>(scalars, form)?);
         let (a, b) = blind::split(&k)?;
-        let mut halves = encoding::encode_scalars::<C>(&a);
-        halves.extend_from_slice(&encoding::encode_scalars::<C>(&b));
+        let mut halves = Zeroizing::new(encoding::encode_scalars::<C>(&a));
+        halves.extend_from_slice(&Zeroizing::new(encoding::encode_scalars::<C>(&b)));
         let sums = decode_all(device.msm_batch(&halves, InputForm::Canonical, n, 2 * batch, window_c)?)?;
         let (a, b) = sums.split_at(batch);
         Ok(a.iter().zip(b).map(|(a, b)| (*a + *b).into_affine()).collect())
@@ -227,7 +255,7 @@ impl<C: Curve> WireBases for Bases<C> {
 }
 
 fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
-    let check = dispatch::point_check(config.validation, Validation::Full);
+    let check = dispatch::config_check(config, Validation::Full);
     let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
     Ok(Box::new(Bases::<C>::from_checked(decoded, config)?))
 }
@@ -258,7 +286,7 @@ impl BasesBytes {
     /// the curve's point size), validates them (`Default` = `Full`) and
     /// makes them resident.
     pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
-        let inner = wire_bases(curve, points, config)?;
+        let inner = crate::pool::run(|| wire_bases(curve, points, config))?;
         Ok(BasesBytes { curve, input_form: config.input_form, inner })
     }
 
@@ -297,6 +325,6 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        self.inner.msm_batch(scalars, n, batch, self.input_form)
+        crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, self.input_form))
     }
 }

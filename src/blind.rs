@@ -19,11 +19,18 @@
 //! for: commitment keys, SRS); the result itself is, of course, exact.
 //!
 //! Cost: two full MSMs plus n random draws and n subtractions — about 2×
-//! the time of an unblinded call, and one extra scalar vector of memory.
+//! the time of an unblinded call, and two extra scalar vectors of memory.
+//!
+//! The halves, and the random bytes they are drawn from, are wiped
+//! (`zeroize`) when dropped. Points outside the prime-order subgroup break
+//! the identity MSM(a) + MSM(b) = MSM(k) (it holds mod r only), so blinded
+//! calls check the subgroup (see `dispatch::config_check`).
 
+use crate::alloc;
 use crate::error::{Error, Status};
 use ark_ff::PrimeField;
 use rayon::prelude::*;
+use zeroize::{Zeroize, Zeroizing};
 
 /// Random bytes per share: 64 bytes reduced mod r (< 2^256) gives a
 /// distribution within 2^-256 of uniform.
@@ -32,19 +39,24 @@ const DRAW_BYTES: usize = 64;
 /// Scalars drawn per getrandom call: one syscall per 1024 scalars.
 const DRAW_CHUNK: usize = 1024;
 
+/// The two halves of a split; both are wiped when dropped.
+pub type Halves<S> = (Zeroizing<Vec<S>>, Zeroizing<Vec<S>>);
+
 /// Splits `k` into (a, b) with a uniform and a + b = k elementwise.
-pub fn split<S: PrimeField>(k: &[S]) -> Result<(Vec<S>, Vec<S>), Error> {
-    let a: Vec<S> = k
-        .par_chunks(DRAW_CHUNK)
-        .map(|chunk| {
-            let mut buf = vec![0u8; chunk.len() * DRAW_BYTES];
-            getrandom::getrandom(&mut buf).map_err(|e| {
-                Error::new(Status::Internal, format!("the OS random number generator failed: {e}"))
-            })?;
-            Ok(buf.chunks_exact(DRAW_BYTES).map(S::from_le_bytes_mod_order).collect::<Vec<S>>())
-        })
-        .collect::<Result<Vec<Vec<S>>, Error>>()?
-        .concat();
-    let b = k.par_iter().zip(&a).map(|(k, a)| *k - a).collect();
+pub fn split<S: PrimeField + Zeroize>(k: &[S]) -> Result<Halves<S>, Error> {
+    let mut a = Zeroizing::new(alloc::try_filled(k.len(), S::zero(), "the blinding halves")?);
+    a.par_chunks_mut(DRAW_CHUNK).try_for_each(|chunk| {
+        let mut buf = Zeroizing::new([0u8; DRAW_CHUNK * DRAW_BYTES]);
+        let buf = &mut buf[..chunk.len() * DRAW_BYTES];
+        getrandom::getrandom(buf).map_err(|e| {
+            Error::new(Status::Internal, format!("the OS random number generator failed: {e}"))
+        })?;
+        for (a, r) in chunk.iter_mut().zip(buf.chunks_exact(DRAW_BYTES)) {
+            *a = S::from_le_bytes_mod_order(r);
+        }
+        Ok::<(), Error>(())
+    })?;
+    let mut b = Zeroizing::new(alloc::try_filled(k.len(), S::zero(), "the blinding halves")?);
+    b.par_iter_mut().zip(k.par_iter().zip(a.par_iter())).for_each(|(b, (k, a))| *b = *k - a);
     Ok((a, b))
 }

@@ -2,10 +2,13 @@
 //! Pippenger on all cores — arkworks' `VariableBaseMSM` when the window is
 //! left to the library, our own windowed Pippenger when the caller fixes c.
 
+use crate::alloc;
 use crate::curve::Curve;
+use crate::error::Error;
 use ark_ec::{AdditiveGroup, AffineRepr, PrimeGroup, VariableBaseMSM};
 use ark_ff::{PrimeField, Zero};
 use rayon::prelude::*;
+use std::mem::size_of;
 
 /// Σ kᵢ·Pᵢ by one double-and-add per point and a sum: no set-up cost, so
 /// the fastest choice for a handful of points.
@@ -18,8 +21,31 @@ pub fn serial<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Proje
 }
 
 /// arkworks' Pippenger (signed digits for cheap-negation groups), on rayon.
-pub fn arkworks<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Projective {
-    C::Projective::msm_unchecked(points, scalars)
+///
+/// Its allocations are arkworks' own and abort on failure, so the memory it
+/// will take ([`arkworks_bytes`]) is probed first: a call too large for the
+/// host returns `OutOfMemory` instead.
+pub fn arkworks<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> Result<C::Projective, Error> {
+    alloc::probe(arkworks_bytes::<C>(points.len().min(scalars.len())), "arkworks' MSM working memory")?;
+    Ok(C::Projective::msm_unchecked(points, scalars))
+}
+
+/// Peak host memory of arkworks' `msm_unchecked` for n points, from the code
+/// of ark-ec 0.5.0 (`VariableBaseMSM::msm_unchecked`, `msm_bigint_wnaf`;
+/// every curve here has cheap negation): the scalars as big integers, the
+/// signed c-bit digits of all of them as i64 (collected by rayon through a
+/// list of pieces and one final vector, so twice), and one 2^c bucket
+/// vector per window in flight (one per worker). Saturates instead of
+/// overflowing: a saturated size fails the probe as it should.
+pub fn arkworks_bytes<C: Curve>(n: usize) -> usize {
+    let c = if n < 32 { 3 } else { (ark_std::log2(n) as usize * 69 / 100) + 2 };
+    let digits = (C::Scalar::MODULUS_BIT_SIZE as usize).div_ceil(c);
+    let bigints = n.saturating_mul(size_of::<<C::Scalar as PrimeField>::BigInt>());
+    let digit_bytes = n.saturating_mul(digits).saturating_mul(2 * size_of::<i64>());
+    let buckets = rayon::current_num_threads()
+        .min(digits)
+        .saturating_mul(size_of::<C::Projective>() << c);
+    bigints.saturating_add(digit_bytes).saturating_add(buckets)
 }
 
 /// Pippenger with exactly `c`-bit unsigned windows (1 <= c <= 32), on rayon.
@@ -32,17 +58,25 @@ pub fn arkworks<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Pro
 /// (c = 24 would otherwise need 2^24 projective points — up to 4.8 GB for
 /// BLS12-381 G2 — per window in flight), and the bucket reduction costs
 /// O(occupied buckets · log gap) instead of O(2^c).
-pub fn pippenger<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], c: u32) -> C::Projective {
-    assert!((1..=32).contains(&c), "window {c} outside 1..=32");
+///
+/// `c` outside 1..=32 is clamped into it; more than 2^32 points are summed
+/// in 2^32-point parts (the pairs hold 32-bit point indices).
+pub fn pippenger<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], c: u32) -> Result<C::Projective, Error> {
     let n = points.len().min(scalars.len());
-    assert!(n <= u32::MAX as usize, "pair packing holds 32-bit point indices");
-    let c = c as usize;
-    let bigints: Vec<_> = scalars[..n].par_iter().map(|s| s.into_bigint()).collect();
+    const PART: usize = 1 << 32;
+    if n > PART {
+        let mut sum = pippenger::<C>(&points[..PART], &scalars[..PART], c)?;
+        sum += pippenger::<C>(&points[PART..n], &scalars[PART..n], c)?;
+        return Ok(sum);
+    }
+    let c = c.clamp(1, 32) as usize;
+    let mut bigints = alloc::try_vec(n, "the scalars as integers")?;
+    scalars[..n].par_iter().map(|s| s.into_bigint()).collect_into_vec(&mut bigints);
     let bits = C::Scalar::MODULUS_BIT_SIZE as usize;
     let window_sums: Vec<C::Projective> = (0..bits.div_ceil(c))
         .into_par_iter()
         .map(|w| window_sum::<C>(&points[..n], &bigints, w * c, c))
-        .collect();
+        .collect::<Result<_, Error>>()?;
     let mut acc = C::Projective::zero();
     for sum in window_sums.iter().rev() {
         for _ in 0..c {
@@ -50,7 +84,7 @@ pub fn pippenger<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], c: u32) 
         }
         acc += sum;
     }
-    acc
+    Ok(acc)
 }
 
 /// Bits `lo .. lo + c` of a little-endian limb array.
@@ -69,17 +103,14 @@ fn window_sum<C: Curve>(
     bigints: &[<C::Scalar as PrimeField>::BigInt],
     lo: usize,
     c: usize,
-) -> C::Projective {
+) -> Result<C::Projective, Error> {
     // digit in the high half, point index in the low half: sorting the u64
     // sorts by digit.
-    let mut pairs: Vec<u64> = bigints
-        .iter()
-        .enumerate()
-        .filter_map(|(i, b)| {
-            let d = digit(b.as_ref(), lo, c);
-            (d != 0).then_some((d << 32) | i as u64)
-        })
-        .collect();
+    let mut pairs: Vec<u64> = alloc::try_vec(bigints.len(), "the (digit, point) pairs of a window")?;
+    pairs.extend(bigints.iter().enumerate().filter_map(|(i, b)| {
+        let d = digit(b.as_ref(), lo, c);
+        (d != 0).then_some((d << 32) | i as u64)
+    }));
     pairs.sort_unstable();
     // With occupied digits d₁ > d₂ > … > d_m > d_{m+1} = 0 and bucket sums Bⱼ:
     // Σ dⱼ·Bⱼ = Σⱼ (dⱼ − dⱼ₊₁)·(B₁ + … + Bⱼ) — the running-sum reduction,
@@ -99,7 +130,7 @@ fn window_sum<C: Curve>(
             gap => total += running.mul_bigint([gap]),
         }
     }
-    total
+    Ok(total)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Backend choice: crossover tables per curve, environment overrides, and
 //! the MSM drivers that run the chosen backend on typed or wire input.
 
+use crate::alloc;
 use crate::blind;
 use crate::config::{Backend, Config, InputForm, Validation};
 use crate::cpu;
@@ -9,6 +10,9 @@ use crate::encoding::{self, PointCheck};
 use crate::error::{Error, Status};
 use crate::gpu::{self, PointInput};
 use ark_ec::{AffineRepr, CurveGroup};
+use std::ffi::OsString;
+use std::mem::size_of;
+use zeroize::Zeroizing;
 
 /// Below this many points the serial backend beats Pippenger on all cores.
 ///
@@ -68,7 +72,20 @@ pub struct EnvOverrides {
 impl EnvOverrides {
     /// Reads `GPUKIT_BACKEND`, `GPUKIT_WINDOW` and `GPUKIT_DEVICES`.
     pub fn from_env() -> Result<EnvOverrides, Error> {
-        Self::parse(|key| std::env::var(key).ok())
+        Self::parse_os(|key| std::env::var_os(key))
+    }
+
+    /// [`EnvOverrides::parse`] over raw environment values: one that is not
+    /// valid UTF-8 is a `BadConfig` error like any other unparsable value.
+    pub fn parse_os(lookup: impl Fn(&str) -> Option<OsString>) -> Result<EnvOverrides, Error> {
+        for key in ["GPUKIT_BACKEND", "GPUKIT_WINDOW", "GPUKIT_DEVICES"] {
+            if let Some(v) = lookup(key) {
+                if v.to_str().is_none() {
+                    return Err(Error::new(Status::BadConfig, format!("{key}={v:?}: not valid UTF-8")));
+                }
+            }
+        }
+        Self::parse(|key| lookup(key).and_then(|v| v.into_string().ok()))
     }
 
     /// Parses the overrides from a lookup function (the environment, or a
@@ -196,18 +213,75 @@ pub(crate) fn point_check(validation: Validation, default: Validation) -> PointC
     }
 }
 
+/// The point checks of a call with `config`: a blinded call raises
+/// `OnCurve` (and the default) to the subgroup check, because the split
+/// kᵢ = aᵢ + bᵢ holds mod r only, and MSM(a) + MSM(b) = MSM(k) needs
+/// r·Pᵢ = 0 — true in the prime-order subgroup, false for a point with a
+/// small-order component. `Trusted` stays unchecked: the caller vouches
+/// that the points are in the subgroup (on a curve with a cofactor, a
+/// blinded result for a point outside it is not MSM(k)).
+pub(crate) fn config_check(config: &Config, default: Validation) -> PointCheck {
+    match point_check(config.validation, default) {
+        PointCheck::OnCurve if config.blinded => PointCheck::Subgroup,
+        check => check,
+    }
+}
+
 /// Runs a host engine (serial or CPU Pippenger) on typed input.
 pub(crate) fn run_host<C: Curve>(
     engine: Engine,
     window_c: u32,
     points: &[C::Affine],
     scalars: &[C::Scalar],
-) -> C::Projective {
+) -> Result<C::Projective, Error> {
     match (engine, window_c) {
-        (Engine::Serial, _) => cpu::serial::<C>(points, scalars),
+        (Engine::Serial, _) => Ok(cpu::serial::<C>(points, scalars)),
         (_, 0) => cpu::arkworks::<C>(points, scalars),
         (_, c) => cpu::pippenger::<C>(points, scalars, c),
     }
+}
+
+/// Host bytes a host MSM of n points holds at its peak beyond the caller's
+/// buffers: the decoded points and scalars (when `decoded`), the blinded
+/// halves, and the engine's working memory. Probed before any work so that
+/// a call too large for the host fails at once, with the size.
+pub(crate) fn host_bytes<C: Curve>(n: usize, engine: Engine, window_c: u32, blinded: bool, decoded: bool) -> usize {
+    let scalar = size_of::<C::Scalar>();
+    let mut total = if decoded { n.saturating_mul(size_of::<C::Affine>() + scalar) } else { 0 };
+    if blinded {
+        total = total.saturating_add(n.saturating_mul(2 * scalar));
+    }
+    let working = match (engine, window_c) {
+        (Engine::Serial, _) => 0,
+        (_, 0) => cpu::arkworks_bytes::<C>(n),
+        (_, _) => n.saturating_mul(scalar + rayon::current_num_threads() * size_of::<u64>()),
+    };
+    total.saturating_add(working)
+}
+
+/// The affine form of an MSM's sum. On the twisted Edwards curve the
+/// addition law is complete only on the prime-order subgroup: with points
+/// outside it (accepted by `OnCurve`) or off the curve (`Trusted`), the sum
+/// can be a point at infinity of the Edwards model (Z = 0), which has no
+/// affine form. That is reported as the fault of an input point, the first
+/// that fails the full check (run only on this failure path).
+pub(crate) fn to_affine<C: Curve>(q: C::Projective, points: &[C::Affine]) -> Result<C::Affine, Error> {
+    use ark_ff::Zero;
+    // normalize_batch inverts Z with a batch inversion that leaves a zero Z
+    // as zero instead of panicking (`into_affine` unwraps the inverse): the
+    // short-Weierstrass identity stays the identity, an Edwards Z = 0
+    // becomes (0, 0). (0, 0) is on none of these curves, so it never is a
+    // valid sum; an off-curve result under TRUSTED is returned as it is.
+    let affine = C::Projective::normalize_batch(&[q])[0];
+    match affine.xy() {
+        Some((x, y)) if x.is_zero() && y.is_zero() => {}
+        _ => return Ok(affine),
+    }
+    encoding::check_points::<C>(points, PointCheck::Subgroup)?;
+    Err(Error::new(
+        Status::Internal,
+        "the sum has no affine form although every input point is in the subgroup",
+    ))
 }
 
 /// Runs a host engine, splitting the scalars first when `blinded`.
@@ -219,10 +293,10 @@ pub(crate) fn run_host_blinded<C: Curve>(
     scalars: &[C::Scalar],
 ) -> Result<C::Projective, Error> {
     if !blinded {
-        return Ok(run_host::<C>(engine, window_c, points, scalars));
+        return run_host::<C>(engine, window_c, points, scalars);
     }
     let (a, b) = blind::split(scalars)?;
-    Ok(run_host::<C>(engine, window_c, points, &a) + run_host::<C>(engine, window_c, points, &b))
+    Ok(run_host::<C>(engine, window_c, points, &a)? + run_host::<C>(engine, window_c, points, &b)?)
 }
 
 /// Decodes a result point that came back from the device.
@@ -251,10 +325,11 @@ pub(crate) fn run_gpu<C: Curve>(
     if !blinded {
         return Ok(once(scalars, scalar_form)?.into_affine());
     }
-    let k = encoding::decode_scalars::<C>(scalars, scalar_form)?;
+    let k = Zeroizing::new(encoding::decode_scalars::<C>(scalars, scalar_form)?);
     let (a, b) = blind::split(&k)?;
-    let a = once(&encoding::encode_scalars::<C>(&a), InputForm::Canonical)?;
-    Ok((a + once(&encoding::encode_scalars::<C>(&b), InputForm::Canonical)?).into_affine())
+    let a = once(&Zeroizing::new(encoding::encode_scalars::<C>(&a)), InputForm::Canonical)?;
+    let b = once(&Zeroizing::new(encoding::encode_scalars::<C>(&b)), InputForm::Canonical)?;
+    Ok((a + b).into_affine())
 }
 
 /// Whether a GPU error lets an `Auto` call continue on the CPU.
@@ -281,7 +356,7 @@ pub(crate) fn msm_typed<C: Curve>(
     check_lengths(points.len(), scalars.len())?;
     let n = scalars.len();
     let plan = plan(C::ID, n, config)?;
-    let check = point_check(config.validation, Validation::OnCurve);
+    let check = config_check(config, Validation::OnCurve);
     if n == 0 {
         return Ok(C::Affine::zero());
     }
@@ -307,7 +382,8 @@ pub(crate) fn msm_typed<C: Curve>(
         encoding::check_points::<C>(points, check)?;
     }
     let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
-    Ok(run_host_blinded::<C>(engine, plan.window_c, config.blinded, points, scalars)?.into_affine())
+    alloc::probe(host_bytes::<C>(n, engine, plan.window_c, config.blinded, false), "the host MSM")?;
+    to_affine::<C>(run_host_blinded::<C>(engine, plan.window_c, config.blinded, points, scalars)?, points)
 }
 
 /// The wire-format MSM behind [`crate::msm_bytes`] and the C ABI.
@@ -320,14 +396,14 @@ pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config)
     }
     let n = scalars.len() / SCALAR_BYTES;
     let pb = C::ID.point_bytes();
-    if points.len() != n * pb {
+    if Some(points.len()) != n.checked_mul(pb) {
         return Err(Error::new(
             Status::SizeMismatch,
             format!("{n} scalars need {} point bytes, got {}", n * pb, points.len()),
         ));
     }
     let plan = plan(C::ID, n, config)?;
-    let check = point_check(config.validation, Validation::OnCurve);
+    let check = config_check(config, Validation::OnCurve);
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
@@ -348,11 +424,13 @@ pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config)
             result => return result.map(|p| encoding::encode_point::<C>(&p)),
         }
     }
-    let scalars = encoding::decode_scalars::<C>(scalars, config.input_form)?;
-    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
     let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+    alloc::probe(host_bytes::<C>(n, engine, plan.window_c, config.blinded, true), "the host MSM")?;
+    // Secret scalars (a blinded call's) are wiped when dropped.
+    let scalars = Zeroizing::new(encoding::decode_scalars::<C>(scalars, config.input_form)?);
+    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
     let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
-    Ok(encoding::encode_point::<C>(&q.into_affine()))
+    Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! same slots hold arkworks' in-memory limbs instead (R = 2^256 or 2^384).
 //! Large inputs are decoded and checked on all cores (rayon).
 
+use crate::alloc;
 use crate::config::InputForm;
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::error::{Error, Status};
@@ -265,37 +266,67 @@ where
     }
 }
 
-/// Maps `f` over `items` (on all cores when there are many), collecting
-/// into a vector; the error returned is the one of the lowest index, so that
-/// messages do not depend on thread timing.
-fn map_indexed<T: Sync, U: Send>(
-    items: &[T],
-    f: impl Fn(usize, &T) -> Result<U, Error> + Sync + Send,
-) -> Result<Vec<U>, Error> {
-    let run = || -> Result<Vec<U>, Error> {
-        if items.len() < PAR_MIN {
-            items.iter().enumerate().map(|(i, t)| f(i, t)).collect()
-        } else {
-            items.par_iter().enumerate().map(|(i, t)| f(i, t)).collect()
-        }
-    };
-    run().map_err(|_| {
-        items
-            .iter()
-            .enumerate()
-            .find_map(|(i, t)| f(i, t).err())
-            .expect("a failing item fails again")
-    })
+/// The lowest-index error of `f` over `items`, found serially after a
+/// parallel pass failed, so that messages do not depend on thread timing.
+fn first_error<T>(items: impl Iterator<Item = T>, f: impl Fn(usize, T) -> Result<(), Error>) -> Error {
+    items
+        .enumerate()
+        .find_map(|(i, t)| f(i, t).err())
+        .unwrap_or_else(|| Error::new(Status::Internal, "a failing input passed when checked again"))
 }
 
-fn chunks<'a>(bytes: &'a [u8], size: usize, what: &str) -> Result<Vec<&'a [u8]>, Error> {
+/// Runs `f` on every item (on all cores when there are many); the error
+/// returned is the one of the lowest index.
+fn check_indexed<T: Sync>(items: &[T], f: impl Fn(usize, &T) -> Result<(), Error> + Sync + Send) -> Result<(), Error> {
+    let failed = if items.len() < PAR_MIN {
+        items.iter().enumerate().try_for_each(|(i, t)| f(i, t)).is_err()
+    } else {
+        items.par_iter().enumerate().try_for_each(|(i, t)| f(i, t)).is_err()
+    };
+    match failed {
+        false => Ok(()),
+        true => Err(first_error(items.iter(), &f)),
+    }
+}
+
+fn whole_items(bytes: &[u8], size: usize, what: &str) -> Result<usize, Error> {
     if bytes.len() % size != 0 {
         return Err(Error::new(
             Status::SizeMismatch,
             format!("{what}: {} bytes is not a multiple of {size}", bytes.len()),
         ));
     }
-    Ok(bytes.chunks_exact(size).collect())
+    Ok(bytes.len() / size)
+}
+
+/// Decodes the `size`-byte items of `bytes` with `f` into a vector allocated
+/// fallibly up front (on all cores when there are many); the error returned
+/// is the one of the lowest index.
+fn decode_indexed<U: Copy + Send>(
+    bytes: &[u8],
+    size: usize,
+    what: &str,
+    f: impl Fn(usize, &[u8]) -> Result<U, Error> + Sync + Send,
+) -> Result<Vec<U>, Error> {
+    let n = whole_items(bytes, size, what)?;
+    let mut out: Vec<U> = alloc::try_vec(n, what)?;
+    let slots = &mut out.spare_capacity_mut()[..n];
+    let fill = |(i, (slot, b)): (usize, (&mut std::mem::MaybeUninit<U>, &[u8]))| {
+        slot.write(f(i, b)?);
+        Ok(())
+    };
+    let filled: Result<(), Error> = if n < PAR_MIN {
+        slots.iter_mut().zip(bytes.chunks_exact(size)).enumerate().try_for_each(fill)
+    } else {
+        slots.par_iter_mut().zip(bytes.par_chunks_exact(size)).enumerate().try_for_each(fill)
+    };
+    if filled.is_err() {
+        return Err(first_error(bytes.chunks_exact(size), |i, b| f(i, b).map(drop)));
+    }
+    // SAFETY: every one of the n slots (within the reserved capacity) was
+    // written above, since the fill succeeded for all of them.
+    unsafe { out.set_len(n) };
+    Ok(out)
 }
 
 fn point_bytes<C: Curve>() -> usize {
@@ -308,8 +339,9 @@ pub fn decode_points<C: Curve>(
     form: InputForm,
     check: PointCheck,
 ) -> Result<Vec<C::Affine>, Error> {
-    let items = chunks(points, point_bytes::<C>(), "points")?;
-    map_indexed(&items, |i, b| C::Affine::read(b, form, check).map_err(|f| f.into_error(i)))
+    decode_indexed(points, point_bytes::<C>(), "points", |i, b| {
+        C::Affine::read(b, form, check).map_err(|f| f.into_error(i))
+    })
 }
 
 /// Runs `check` on already-decoded points.
@@ -317,7 +349,7 @@ pub fn check_points<C: Curve>(points: &[C::Affine], check: PointCheck) -> Result
     if check == PointCheck::None {
         return Ok(());
     }
-    map_indexed(points, |i, p| p.check(check).map_err(|f| f.into_error(i))).map(|_| ())
+    check_indexed(points, |i, p| p.check(check).map_err(|f| f.into_error(i)))
 }
 
 /// Decodes one canonical wire point and checks that it is on the curve.
@@ -377,8 +409,7 @@ pub fn encode_scalars<C: Curve>(scalars: &[C::Scalar]) -> Vec<u8> {
 
 /// Decodes `scalars.len() / 32` scalars in `form`; each must be < r.
 pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C::Scalar>, Error> {
-    let items = chunks(scalars, SCALAR_BYTES, "scalars")?;
-    map_indexed(&items, |i, b| {
+    decode_indexed(scalars, SCALAR_BYTES, "scalars", |i, b| {
         read_field::<C::Scalar>(b, form).ok_or_else(|| {
             Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r"))
         })
@@ -388,8 +419,8 @@ pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C
 /// Checks that wire scalars are all < r, without keeping them. Both forms
 /// share the bound: Montgomery limbs are reduced too.
 pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
-    let items = chunks(scalars, SCALAR_BYTES, "scalars")?;
-    map_indexed(&items, |i, b| {
+    let n = whole_items(scalars, SCALAR_BYTES, "scalars")?;
+    let check = |i: usize, b: &[u8]| {
         let mut v = <C::Scalar as PrimeField>::BigInt::default();
         for (limb, chunk) in v.as_mut().iter_mut().zip(b.chunks_exact(8)) {
             *limb = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
@@ -399,6 +430,14 @@ pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
         } else {
             Err(Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r")))
         }
-    })
-    .map(|_| ())
+    };
+    let failed = if n < PAR_MIN {
+        scalars.chunks_exact(SCALAR_BYTES).enumerate().try_for_each(|(i, b)| check(i, b)).is_err()
+    } else {
+        scalars.par_chunks_exact(SCALAR_BYTES).enumerate().try_for_each(|(i, b)| check(i, b)).is_err()
+    };
+    match failed {
+        false => Ok(()),
+        true => Err(first_error(scalars.chunks_exact(SCALAR_BYTES), check)),
+    }
 }

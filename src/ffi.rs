@@ -1,7 +1,9 @@
 //! The C ABI (include/gpukit.h is generated from this file by cbindgen).
 //!
 //! Every entry returns a `GPUKIT_*` status and never unwinds: each body runs
-//! inside `catch_unwind`, a panic becomes `GPUKIT_ERR_INTERNAL`. Every
+//! inside `catch_unwind`, a panic becomes `GPUKIT_ERR_INTERNAL`, and the
+//! panic hook stays silent for it (see `src/pool.rs`: the host's stderr is
+//! the host's). Every
 //! pointer is checked for NULL before use (points and scalars may be NULL
 //! only when their length is 0), and no buffer is read or written past
 //! `n · point_bytes`, `n · 32` or `point_bytes`. Calls are thread-safe.
@@ -128,7 +130,9 @@ fn set_last_error(message: &str) {
 /// Runs an entry's body: no panic escapes, the status is returned and the
 /// thread's last-error message is set (empty on success).
 fn entry(body: impl FnOnce() -> Result<(), Error>) -> c_int {
-    let result = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|panic| {
+    crate::pool::install_quiet_hook();
+    let caught = crate::pool::quietly(|| catch_unwind(AssertUnwindSafe(body)));
+    let result = caught.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -155,7 +159,7 @@ fn curve(id: u8) -> Result<CurveId, Error> {
 fn byte_len(count: usize, size: usize, what: &str) -> Result<usize, Error> {
     count
         .checked_mul(size)
-        .ok_or_else(|| Error::new(Status::OutOfMemory, format!("{what}: {count} × {size} bytes overflows")))
+        .ok_or_else(|| Error::new(Status::SizeMismatch, format!("{what}: {count} × {size} bytes overflows the address space")))
 }
 
 /// The caller's `len`-byte input buffer; NULL is allowed only when `len` is 0.
@@ -427,6 +431,12 @@ pub unsafe extern "C" fn gpukit_bases_msm_batch(
             .ok_or_else(|| Error::new(Status::NullPointer, "bases is NULL"))?;
         not_null(out, "out")?;
         let (n, batch) = (n as usize, batch as usize);
+        if n > bases.inner.len() {
+            return Err(Error::new(
+                Status::SizeMismatch,
+                format!("{n} scalars but only {} resident bases", bases.inner.len()),
+            ));
+        }
         let len = byte_len(byte_len(n, batch, "scalars")?, SCALAR_BYTES, "scalars")?;
         let scalars = unsafe { input(scalars, len, "scalars") }?;
         let result = bases.inner.msm_batch(scalars, n, batch)?;
@@ -506,4 +516,42 @@ mod tests {
     }
 
     const GPUKIT_ERR_INTERNAL_CODE: c_int = consts::GPUKIT_ERR_INTERNAL;
+
+    #[test]
+    fn sizes_that_overflow_are_size_errors() {
+        let e = byte_len(usize::MAX / 16, 32, "scalars").unwrap_err();
+        assert_eq!(e.status(), Status::SizeMismatch, "{e}");
+    }
+
+    /// Run by `caught_panics_are_silent` in a child process: a panic caught
+    /// by an entry (on the calling thread and on a pool worker) prints
+    /// nothing; a panic of the host's own afterwards still reaches the
+    /// host's hook.
+    #[test]
+    #[ignore = "run in a child process by caught_panics_are_silent"]
+    fn panic_child() {
+        assert_eq!(entry(|| panic!("gpukit-boom-caller")), GPUKIT_ERR_INTERNAL_CODE);
+        let status = entry(|| {
+            crate::pool::run(|| {
+                use rayon::prelude::*;
+                (0..64).into_par_iter().for_each(|i| assert!(i != 40, "gpukit-boom-worker"));
+                Ok(())
+            })
+        });
+        assert_eq!(status, GPUKIT_ERR_INTERNAL_CODE);
+        assert!(last().contains("gpukit-boom-worker"), "{}", last());
+        let _ = std::panic::catch_unwind(|| panic!("host-panic-still-printed"));
+    }
+
+    #[test]
+    fn caught_panics_are_silent() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "ffi::tests::panic_child", "--ignored", "--nocapture", "--test-threads=1"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{}\n{stderr}", String::from_utf8_lossy(&out.stdout));
+        assert!(!stderr.contains("gpukit-boom"), "a caught panic reached stderr:\n{stderr}");
+        assert!(stderr.contains("host-panic-still-printed"), "the host's hook was lost:\n{stderr}");
+    }
 }

@@ -31,6 +31,7 @@
 //! assert_eq!(gpukit::encoding::decode_point::<Bn254G1>(&out).unwrap(), q);
 //! ```
 
+mod alloc;
 pub mod ark_msm;
 mod bases;
 pub mod blind;
@@ -43,6 +44,7 @@ pub mod encoding;
 mod error;
 pub mod ffi;
 mod gpu;
+mod pool;
 mod tuning;
 
 pub use ark_msm::GpuMsm;
@@ -82,7 +84,7 @@ pub fn msm_with<C: Curve>(
     scalars: &[C::Scalar],
     config: &Config,
 ) -> Result<C::Affine, Error> {
-    dispatch::msm_typed::<C>(points, scalars, config)
+    pool::run(|| dispatch::msm_typed::<C>(points, scalars, config))
 }
 
 /// Σ kᵢ·Pᵢ in the wire format: `scalars` holds n = `scalars.len() / 32`
@@ -91,9 +93,9 @@ pub fn msm_with<C: Curve>(
 pub fn msm_bytes(curve: CurveId, points: &[u8], scalars: &[u8], config: &Config) -> Result<Vec<u8>, Error> {
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
-            match curve {
+            pool::run(|| match curve {
                 $(CurveId::$marker => dispatch::msm_wire::<curves::$marker>(points, scalars, config),)*
-            }
+            })
         };
     }
     for_each_curve!(by_curve)

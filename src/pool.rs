@@ -1,0 +1,116 @@
+//! gpukit's own worker pool, and the panic hook that keeps gpukit's caught
+//! panics off the host's stderr.
+//!
+//! Every public entry runs its work inside [`run`], on a rayon pool that
+//! gpukit owns rather than rayon's global one, for two reasons:
+//!
+//! - `fork`: a forked child inherits the parent's memory but only the
+//!   forking thread, so a pool that was started before the fork has no
+//!   workers in the child, and the first parallel loop waits for them
+//!   forever. The pool records the pid it was started in; a call from
+//!   another pid (a forked child) starts a fresh pool. The old one is leaked
+//!   on purpose: its threads do not exist in the child, and its memory may
+//!   still be referenced by the copied state.
+//! - Panics: a panic on a pool worker is identified by the thread it runs
+//!   on, so the hook below can stay silent for it (the panic itself reaches
+//!   the C ABI's `catch_unwind` through rayon and becomes
+//!   `GPUKIT_ERR_INTERNAL` with the message).
+//!
+//! The hook is installed once, on the first call through the C ABI, and
+//! wraps whatever hook the process had then: a panic on a gpukit worker or
+//! inside a C ABI entry is silent, every other panic goes to the previous
+//! hook unchanged. A host that installs its own hook *after* its first
+//! gpukit call replaces this one; gpukit's caught panics then print through
+//! the host's hook, and nothing else changes. Rust callers of the safe API
+//! still receive a panic (there should be none: no input is known to cause
+//! one), re-raised on their own thread by rayon without a message on stderr.
+
+use crate::error::{Error, Status};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Arc, Once};
+
+/// A pool and the process it was started in.
+struct Pool {
+    pid: u32,
+    pool: Arc<rayon::ThreadPool>,
+}
+
+/// The current pool; never freed (see the module comment), so a loaded
+/// pointer stays valid for the life of the process.
+static POOL: AtomicPtr<Pool> = AtomicPtr::new(std::ptr::null_mut());
+
+thread_local! {
+    /// Set on gpukit's workers and inside C ABI entries: panics here are caught and reported as statuses.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+fn current() -> Result<Arc<rayon::ThreadPool>, Error> {
+    let pid = std::process::id();
+    let seen = POOL.load(Ordering::Acquire);
+    // SAFETY: a non-null pointer came from Box::into_raw below and is never freed.
+    if let Some(p) = unsafe { seen.as_ref() } {
+        if p.pid == pid {
+            return Ok(p.pool.clone());
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("gpukit-cpu-{i}"))
+        .start_handler(|_| QUIET.with(|q| q.set(true)))
+        .build()
+        .map_err(|e| {
+            Error::new(
+                Status::OutOfMemory,
+                format!("could not start the CPU worker threads: {e}"),
+            )
+        })?;
+    let fresh = Box::into_raw(Box::new(Pool {
+        pid,
+        pool: Arc::new(pool),
+    }));
+    match POOL.compare_exchange(seen, fresh, Ordering::AcqRel, Ordering::Acquire) {
+        // SAFETY: `fresh` is ours until published, and published now: never freed.
+        Ok(_) => Ok(unsafe { &*fresh }.pool.clone()),
+        Err(other) => {
+            // Another thread of this process published a pool first: use it.
+            // SAFETY: `fresh` was never published; `other` is a published pool.
+            drop(unsafe { Box::from_raw(fresh) });
+            match unsafe { other.as_ref() } {
+                Some(p) if p.pid == pid => Ok(p.pool.clone()),
+                _ => current(),
+            }
+        }
+    }
+}
+
+/// Runs `f` on gpukit's pool (started, or restarted after a fork, as needed).
+pub(crate) fn run<R: Send>(f: impl FnOnce() -> Result<R, Error> + Send) -> Result<R, Error> {
+    current()?.install(f)
+}
+
+static HOOK: Once = Once::new();
+
+/// Installs the quiet panic hook (once per process), chained to the
+/// previous one.
+pub(crate) fn install_quiet_hook() {
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info)
+            }
+        }));
+    });
+}
+
+/// Marks the current thread quiet while `f` runs (the C ABI's entries).
+pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(self.0));
+        }
+    }
+    let _restore = Restore(QUIET.with(|q| q.replace(true)));
+    f()
+}
