@@ -123,3 +123,23 @@ fn run_shape<C: BenchCurve>(shape: &Shape, args: &BatchArgs, plan: &Plan, opts: 
     }
     rows
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_parse() {
+        assert_eq!(
+            parse_shape("banderwagon:65536x8"),
+            Ok(Shape { curve: CurveId::Banderwagon, count: 65536, log_n: 8 })
+        );
+        assert_eq!(
+            parse_shape("bls12_381_g1:1024x12"),
+            Ok(Shape { curve: CurveId::Bls12_381G1, count: 1024, log_n: 12 })
+        );
+        for bad in ["bn254_g1", "nope:1x2", "bn254_g1:12", "bn254_g1:ax2", "bn254_g1:1xb"] {
+            assert!(parse_shape(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -22,6 +22,7 @@ const PLAN: Plan = Plan {
 const OPTS: GpukitOptions = GpukitOptions {
     window_c: 0,
     validation: Validation::Trusted,
+    precompute: 0,
 };
 
 fn is_png(path: &Path) -> bool {
