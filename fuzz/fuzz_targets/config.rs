@@ -32,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
         input_form: word(data, 3),
         devices: word(data, 4),
         blinded: word(data, 5),
+        precompute: word(data, 6),
     };
     match raw.to_config() {
         Ok(c) => {
@@ -39,14 +40,14 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(c.validation as u32, raw.validation);
             assert_eq!(c.input_form as u32, raw.input_form);
             assert_eq!(
-                (c.window_c, c.devices, c.blinded as u32),
-                (raw.window_c, raw.devices, raw.blinded)
+                (c.window_c, c.devices, c.blinded as u32, c.precompute),
+                (raw.window_c, raw.devices, raw.blinded, raw.precompute)
             );
         }
         Err(e) => assert_eq!(e.status(), Status::BadConfig),
     }
     // The rest of the bytes: three environment values separated by 0xFE.
-    let rest = data.get(24..).unwrap_or(&[]);
+    let rest = data.get(28..).unwrap_or(&[]);
     let mut parts = rest
         .split(|&b| b == 0xFE)
         .map(|p| OsString::from_vec(p.to_vec()));
