@@ -14,7 +14,8 @@ mod nvcc;
 use std::path::PathBuf;
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     println!("cargo:rustc-check-cfg=cfg(gpukit_cuda)");
     for dir in ["cuda", "curves", "build"] {
         println!("cargo:rerun-if-changed={dir}");
@@ -80,7 +81,11 @@ fn rerun_on_toolchain(root: &std::path::Path, found: Option<&std::path::Path>) {
         }
     }
     let wheel_bin = toolchain.join("cuda/nvidia/cu13/bin");
-    if let Some(dir) = wheel_bin.ancestors().take_while(|dir| dir.starts_with(&toolchain)).find(|dir| dir.is_dir()) {
+    if let Some(dir) = wheel_bin
+        .ancestors()
+        .take_while(|dir| dir.starts_with(&toolchain))
+        .find(|dir| dir.is_dir())
+    {
         println!("cargo:rerun-if-changed={}", dir.display());
     }
     let system = std::path::Path::new("/usr/local/cuda/bin");
@@ -105,14 +110,22 @@ fn soname() {
     if var("CARGO_CFG_TARGET_FAMILY") != "unix" || var("CARGO_CFG_TARGET_VENDOR") == "apple" {
         return;
     }
-    let major = std::env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets CARGO_PKG_VERSION_MAJOR");
+    let major =
+        std::env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets CARGO_PKG_VERSION_MAJOR");
     let soname = format!("libgpukit.so.{major}");
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
     #[cfg(unix)]
     {
         let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-        let Some(profile_dir) = out_dir.ancestors().nth(3) else { return };
-        if out_dir.ancestors().nth(2).and_then(|b| b.file_name()).is_some_and(|b| b == "build") {
+        let Some(profile_dir) = out_dir.ancestors().nth(3) else {
+            return;
+        };
+        if out_dir
+            .ancestors()
+            .nth(2)
+            .and_then(|b| b.file_name())
+            .is_some_and(|b| b == "build")
+        {
             let link = profile_dir.join(&soname);
             if std::fs::read_link(&link).is_err() {
                 let _ = std::os::unix::fs::symlink("libgpukit.so", &link);

@@ -10,7 +10,13 @@ use std::env;
 use std::path::{Path, PathBuf};
 
 /// Environment variables whose change must re-run a build script.
-pub const ENV_VARS: &[&str] = &["NVCC", "CUDA_PATH", "PATH", "GPUKIT_NO_CUDA", "LIBRARY_PATH"];
+pub const ENV_VARS: &[&str] = &[
+    "NVCC",
+    "CUDA_PATH",
+    "PATH",
+    "GPUKIT_NO_CUDA",
+    "LIBRARY_PATH",
+];
 
 pub struct Toolchain {
     pub nvcc: PathBuf,
@@ -46,10 +52,15 @@ fn candidates(repo_root: &Path) -> Vec<PathBuf> {
 /// (or targets/<arch>-linux/lib), the PyPI wheel in lib/.
 fn find_lib_dir(nvcc: &Path) -> Option<PathBuf> {
     let root = nvcc.parent()?.parent()?;
-    ["lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib"]
-        .iter()
-        .map(|sub| root.join(sub))
-        .find(|dir| dir.join("libcudart_static.a").is_file())
+    [
+        "lib64",
+        "lib",
+        "targets/x86_64-linux/lib",
+        "targets/sbsa-linux/lib",
+    ]
+    .iter()
+    .map(|sub| root.join(sub))
+    .find(|dir| dir.join("libcudart_static.a").is_file())
 }
 
 /// The first usable nvcc (with its runtime library folder), or None.
@@ -57,11 +68,14 @@ pub fn find(repo_root: &Path) -> Option<Toolchain> {
     if cuda_disabled() {
         return None;
     }
-    candidates(repo_root).into_iter().filter(|p| p.is_file()).find_map(|nvcc| {
-        let lib_dir = find_lib_dir(&nvcc)?;
-        let nvcc = nvcc.canonicalize().unwrap_or(nvcc);
-        Some(Toolchain { nvcc, lib_dir })
-    })
+    candidates(repo_root)
+        .into_iter()
+        .filter(|p| p.is_file())
+        .find_map(|nvcc| {
+            let lib_dir = find_lib_dir(&nvcc)?;
+            let nvcc = nvcc.canonicalize().unwrap_or(nvcc);
+            Some(Toolchain { nvcc, lib_dir })
+        })
 }
 
 /// The -gencode flags: sm_90 cubin by default; with `release` also sm_80,
@@ -76,7 +90,10 @@ pub fn arch_flags(release: bool) -> Vec<String> {
             "arch=compute_90,code=compute_90",
         ]);
     }
-    archs.into_iter().flat_map(|a| ["-gencode".to_string(), a.to_string()]).collect()
+    archs
+        .into_iter()
+        .flat_map(|a| ["-gencode".to_string(), a.to_string()])
+        .collect()
 }
 
 impl Toolchain {
@@ -122,7 +139,13 @@ impl Toolchain {
     /// SM instead of 5). Whole-program compilation lets ptxas allocate
     /// registers over the kernel and its callees together. No source calls
     /// device code of another, so nothing needs a device link.
-    pub fn compile_each(&self, release_archs: bool, include: &Path, sources: &[PathBuf], lib_name: &str) {
+    pub fn compile_each(
+        &self,
+        release_archs: bool,
+        include: &Path,
+        sources: &[PathBuf],
+        lib_name: &str,
+    ) {
         let objects: Vec<PathBuf> = std::thread::scope(|scope| {
             let jobs: Vec<_> = sources
                 .iter()
@@ -135,9 +158,14 @@ impl Toolchain {
                     })
                 })
                 .collect();
-            jobs.into_iter().flat_map(|job| job.join().expect("an nvcc job panicked")).collect()
+            jobs.into_iter()
+                .flat_map(|job| job.join().expect("an nvcc job panicked"))
+                .collect()
         });
-        cc::Build::new().cpp_link_stdlib(None).objects(objects).compile(lib_name);
+        cc::Build::new()
+            .cpp_link_stdlib(None)
+            .objects(objects)
+            .compile(lib_name);
     }
 
     /// Links the CUDA runtime and libstdc++ statically, so a binary carried to
@@ -158,8 +186,12 @@ impl Toolchain {
 /// binary carried to another machine needs only glibc and libgcc_s there.
 pub fn link_static_libstdcxx() {
     let cxx = env::var("CXX").unwrap_or_else(|_| "g++".to_string());
-    let out = std::process::Command::new(&cxx).arg("-print-file-name=libstdc++.a").output();
-    let path = out.ok().map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    let out = std::process::Command::new(&cxx)
+        .arg("-print-file-name=libstdc++.a")
+        .output();
+    let path = out
+        .ok()
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
     match path.as_deref().and_then(Path::parent) {
         Some(dir) if path.as_ref().is_some_and(|p| p.is_absolute()) => {
             println!("cargo:rustc-link-search=native={}", dir.display());

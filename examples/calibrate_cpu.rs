@@ -49,8 +49,14 @@ fn median(runs: usize, mut f: impl FnMut()) -> f64 {
 }
 
 fn crossover<C: Curve>() {
-    let serial = Config { backend: Backend::Serial, ..Config::default() };
-    let cpu = Config { backend: Backend::Cpu, ..Config::default() };
+    let serial = Config {
+        backend: Backend::Serial,
+        ..Config::default()
+    };
+    let cpu = Config {
+        backend: Backend::Cpu,
+        ..Config::default()
+    };
     let mut found = None;
     let mut line = String::new();
     for log_n in 0..=8 {
@@ -58,22 +64,41 @@ fn crossover<C: Curve>() {
         let (p, s) = inputs::<C>(n);
         // Enough repetitions that each measurement is a few milliseconds.
         let reps = (256 / n).max(2);
-        let ts = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &serial).expect("MSM")); }));
-        let tc = median(5, || (0..reps).for_each(|_| { std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &cpu).expect("MSM")); }));
-        line += &format!(" n={n}: {:.1}/{:.1}us", ts / reps as f64 * 1e6, tc / reps as f64 * 1e6);
+        let ts = median(5, || {
+            (0..reps).for_each(|_| {
+                std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &serial).expect("MSM"));
+            })
+        });
+        let tc = median(5, || {
+            (0..reps).for_each(|_| {
+                std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &cpu).expect("MSM"));
+            })
+        });
+        line += &format!(
+            " n={n}: {:.1}/{:.1}us",
+            ts / reps as f64 * 1e6,
+            tc / reps as f64 * 1e6
+        );
         if tc < ts {
             found.get_or_insert(n);
         } else {
             found = None;
         }
     }
-    println!("{:14} serial_crossover = {:?}   (serial/cpu:{line})", C::ID.name(), found);
+    println!(
+        "{:14} serial_crossover = {:?}   (serial/cpu:{line})",
+        C::ID.name(),
+        found
+    );
 }
 
 fn msm_times<C: Curve>(log_sizes: &[u32]) {
     for &k in log_sizes {
         let (p, s) = inputs::<C>(1 << k);
-        let cpu = Config { backend: Backend::Cpu, ..Config::default() };
+        let cpu = Config {
+            backend: Backend::Cpu,
+            ..Config::default()
+        };
         let runs = if k >= 18 { 1 } else { 3 };
         let tg = median(runs, || {
             std::hint::black_box(gpukit::msm_with::<C>(&p, &s, &cpu).expect("MSM"));
@@ -81,7 +106,12 @@ fn msm_times<C: Curve>(log_sizes: &[u32]) {
         let ta = median(runs, || {
             std::hint::black_box(C::Projective::msm(&p, &s).expect("MSM"));
         });
-        println!("{:14} 2^{k:<2} gpukit cpu {:9.1} ms   arkworks {:9.1} ms", C::ID.name(), tg * 1e3, ta * 1e3);
+        println!(
+            "{:14} 2^{k:<2} gpukit cpu {:9.1} ms   arkworks {:9.1} ms",
+            C::ID.name(),
+            tg * 1e3,
+            ta * 1e3
+        );
     }
 }
 
@@ -90,9 +120,15 @@ fn validation<C: Curve>(log_n: u32) {
     let (p, _) = inputs::<C>(n);
     let wire = encode_points::<C>(&p);
     let mut line = format!("{:14}", C::ID.name());
-    for (name, check) in [("trusted", PointCheck::None), ("on_curve", PointCheck::OnCurve), ("full", PointCheck::Subgroup)] {
+    for (name, check) in [
+        ("trusted", PointCheck::None),
+        ("on_curve", PointCheck::OnCurve),
+        ("full", PointCheck::Subgroup),
+    ] {
         let t = median(3, || {
-            std::hint::black_box(decode_points::<C>(&wire, InputForm::Canonical, check).expect("valid points"));
+            std::hint::black_box(
+                decode_points::<C>(&wire, InputForm::Canonical, check).expect("valid points"),
+            );
         });
         line += &format!("  {name} {:8.1} ns/pt", t / n as f64 * 1e9);
     }
@@ -103,7 +139,15 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mode = args.first().map_or("crossover", String::as_str);
     let curves: Vec<CurveId> = match args.get(2) {
-        Some(list) => list.split(',').map(|n| *CurveId::ALL.iter().find(|c| c.name() == n).expect("curve name")).collect(),
+        Some(list) => list
+            .split(',')
+            .map(|n| {
+                *CurveId::ALL
+                    .iter()
+                    .find(|c| c.name() == n)
+                    .expect("curve name")
+            })
+            .collect(),
         None => CurveId::ALL.to_vec(),
     };
     for curve in curves {

@@ -31,10 +31,16 @@ fn run<C: Curve>(n: usize) -> Result<(), gpukit::Error> {
     let start = Instant::now();
     let q = gpukit::msm_with::<C>(&points, &scalars, &config)?;
     let elapsed = start.elapsed();
-    let hex: String = gpukit::encoding::encode_point::<C>(&q).iter().map(|b| format!("{b:02x}")).collect();
+    let hex: String = gpukit::encoding::encode_point::<C>(&q)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     println!("curve    {}", C::ID.name());
     println!("n        {n}");
-    println!("backend  {backend:?} (gpus visible: {})", gpukit::gpu_count());
+    println!(
+        "backend  {backend:?} (gpus visible: {})",
+        gpukit::gpu_count()
+    );
     println!("result   {hex}");
     println!("time     {:.3} ms", elapsed.as_secs_f64() * 1e3);
     Ok(())
@@ -43,11 +49,17 @@ fn run<C: Curve>(n: usize) -> Result<(), gpukit::Error> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "bn254_g1".into());
-    let log_n: u32 = args.next().map_or(16, |s| s.parse().expect("log2 n is a number"));
-    let curve = CurveId::ALL.iter().copied().find(|c| c.name() == name).unwrap_or_else(|| {
-        let names: Vec<_> = CurveId::ALL.iter().map(|c| c.name()).collect();
-        panic!("unknown curve {name:?}; one of {names:?}")
-    });
+    let log_n: u32 = args
+        .next()
+        .map_or(16, |s| s.parse().expect("log2 n is a number"));
+    let curve = CurveId::ALL
+        .iter()
+        .copied()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| {
+            let names: Vec<_> = CurveId::ALL.iter().map(|c| c.name()).collect();
+            panic!("unknown curve {name:?}; one of {names:?}")
+        });
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $($rest:tt)*)),* $(,)?) => {
             match curve {

@@ -17,9 +17,10 @@ use crate::error::{Error, Status};
 pub(crate) fn oom<T>(count: usize, what: &str) -> Error {
     let size = std::mem::size_of::<T>();
     match count.checked_mul(size) {
-        Some(bytes) if size == 1 => {
-            Error::new(Status::OutOfMemory, format!("{what}: allocation of {bytes} bytes failed"))
-        }
+        Some(bytes) if size == 1 => Error::new(
+            Status::OutOfMemory,
+            format!("{what}: allocation of {bytes} bytes failed"),
+        ),
         Some(bytes) => Error::new(
             Status::OutOfMemory,
             format!("{what}: allocation of {bytes} bytes ({count} × {size}) failed"),

@@ -54,7 +54,11 @@ pub trait GpuMsm: CurveGroup {
     }
 
     /// [`GpuMsm::gpu_msm`] with explicit options (backend, window, validation, blinding).
-    fn gpu_msm_with(bases: &[Self::Affine], scalars: &[Self::ScalarField], config: &Config) -> Result<Self, Error> {
+    fn gpu_msm_with(
+        bases: &[Self::Affine],
+        scalars: &[Self::ScalarField],
+        config: &Config,
+    ) -> Result<Self, Error> {
         crate::msm_with::<Self::Curve>(bases, scalars, config).map(Into::into)
     }
 }

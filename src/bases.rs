@@ -10,8 +10,8 @@ use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Engine};
 use crate::encoding;
 use crate::error::{Error, Status};
-use crate::gpu::{self, PointInput};
 pub use crate::gpu::DeviceTables;
+use crate::gpu::{self, PointInput};
 use ark_ec::{AffineRepr, CurveGroup};
 use zeroize::Zeroizing;
 
@@ -46,7 +46,10 @@ impl<C: Curve> Bases<C> {
         let device = if plan.engine == Engine::Gpu {
             let wire = encoding::encode_points_in::<C>(&points, InputForm::Montgomery);
             // Already checked on the host at the requested level.
-            let input = PointInput { montgomery: true, check_on_curve: false };
+            let input = PointInput {
+                montgomery: true,
+                check_on_curve: false,
+            };
             match gpu::DeviceBases::new(
                 C::ID,
                 &wire,
@@ -63,7 +66,11 @@ impl<C: Curve> Bases<C> {
         } else {
             None
         };
-        Ok(Bases { points, device, config: *config })
+        Ok(Bases {
+            points,
+            device,
+            config: *config,
+        })
     }
 
     /// Number of resident points.
@@ -115,7 +122,10 @@ impl<C: Curve> Bases<C> {
         }
         self.check_n(n)?;
         if self.device_for(n)? {
-            let mut wire = alloc::try_vec(scalars.len().saturating_mul(n * SCALAR_BYTES), "the batch's scalars")?;
+            let mut wire = alloc::try_vec(
+                scalars.len().saturating_mul(n * SCALAR_BYTES),
+                "the batch's scalars",
+            )?;
             for s in scalars {
                 wire.extend_from_slice(&encoding::scalars_montgomery::<C>(s));
             }
@@ -130,12 +140,25 @@ impl<C: Curve> Bases<C> {
 
     /// `batch` MSMs over the first `n` points with wire scalars (`batch · n`
     /// scalars of 32 bytes in `form`); returns the results as typed points.
-    fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<C::Affine>, Error> {
+    fn msm_batch_wire(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+        form: InputForm,
+    ) -> Result<Vec<C::Affine>, Error> {
         self.check_n(n)?;
-        if Some(scalars.len()) != n.checked_mul(batch).and_then(|nb| nb.checked_mul(SCALAR_BYTES)) {
+        if Some(scalars.len())
+            != n.checked_mul(batch)
+                .and_then(|nb| nb.checked_mul(SCALAR_BYTES))
+        {
             return Err(Error::new(
                 Status::SizeMismatch,
-                format!("{batch} MSMs of {n} need {} scalar bytes, got {}", n * batch * SCALAR_BYTES, scalars.len()),
+                format!(
+                    "{batch} MSMs of {n} need {} scalar bytes, got {}",
+                    n * batch * SCALAR_BYTES,
+                    scalars.len()
+                ),
             ));
         }
         if self.device_for(n)? {
@@ -146,9 +169,16 @@ impl<C: Curve> Bases<C> {
             return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
         }
         let plan = dispatch::plan(C::ID, n, &self.config)?;
-        let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
-        let working = dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false);
-        let decoded_bytes = batch.saturating_mul(n).saturating_mul(std::mem::size_of::<C::Scalar>());
+        let engine = if plan.engine == Engine::Gpu {
+            Engine::Cpu
+        } else {
+            plan.engine
+        };
+        let working =
+            dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false);
+        let decoded_bytes = batch
+            .saturating_mul(n)
+            .saturating_mul(std::mem::size_of::<C::Scalar>());
         alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
         let decoded = Zeroizing::new(encoding::decode_scalars::<C>(scalars, form)?);
         let mut out = alloc::try_vec(batch, "the batch's results")?;
@@ -175,7 +205,10 @@ impl<C: Curve> Bases<C> {
             return Ok(false);
         }
         if self.device.is_none() && plan.forced {
-            return Err(Error::new(Status::NoDevice, "the GPU backend was requested but these bases are not on a device"));
+            return Err(Error::new(
+                Status::NoDevice,
+                "the GPU backend was requested but these bases are not on a device",
+            ));
         }
         Ok(self.device.as_ref().is_some_and(|d| d.len() >= n))
     }
@@ -185,20 +218,41 @@ impl<C: Curve> Bases<C> {
         if n == 0 {
             return Ok(C::Affine::zero());
         }
-        let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
+        let engine = if plan.engine == Engine::Gpu {
+            Engine::Cpu
+        } else {
+            plan.engine
+        };
         let points = &self.points[..n];
-        let q = dispatch::run_host_blinded::<C>(engine, plan.window_c, self.config.blinded, points, scalars)?;
+        let q = dispatch::run_host_blinded::<C>(
+            engine,
+            plan.window_c,
+            self.config.blinded,
+            points,
+            scalars,
+        )?;
         dispatch::to_affine::<C>(q, points)
     }
 
     /// `batch` MSMs of `n` wire scalars (in `form`) each on the device copy;
     /// blinded calls run the 2·batch halves as one device batch.
-    fn device_batch(&self, scalars: &[u8], form: InputForm, n: usize, batch: usize) -> Result<Vec<C::Affine>, Error> {
-        let device = self.device.as_ref().expect("device_for checked the device copy");
+    fn device_batch(
+        &self,
+        scalars: &[u8],
+        form: InputForm,
+        n: usize,
+        batch: usize,
+    ) -> Result<Vec<C::Affine>, Error> {
+        let device = self
+            .device
+            .as_ref()
+            .expect("device_for checked the device copy");
         let window_c = dispatch::plan(C::ID, n, &self.config)?.window_c;
         let pb = C::ID.point_bytes();
         let decode_all = |out: Vec<u8>| -> Result<Vec<C::Affine>, Error> {
-            out.chunks_exact(pb).map(dispatch::decode_device_result::<C>).collect()
+            out.chunks_exact(pb)
+                .map(dispatch::decode_device_result::<C>)
+                .collect()
         };
         if !self.config.blinded {
             return decode_all(device.msm_batch(scalars, form, n, batch, window_c)?);
@@ -207,9 +261,13 @@ impl<C: Curve> Bases<C> {
         let (a, b) = blind::split(&k)?;
         let mut halves = Zeroizing::new(encoding::encode_scalars::<C>(&a));
         halves.extend_from_slice(&Zeroizing::new(encoding::encode_scalars::<C>(&b)));
-        let sums = decode_all(device.msm_batch(&halves, InputForm::Canonical, n, 2 * batch, window_c)?)?;
+        let sums =
+            decode_all(device.msm_batch(&halves, InputForm::Canonical, n, 2 * batch, window_c)?)?;
         let (a, b) = sums.split_at(batch);
-        Ok(a.iter().zip(b).map(|(a, b)| (*a + *b).into_affine()).collect())
+        Ok(a.iter()
+            .zip(b)
+            .map(|(a, b)| (*a + *b).into_affine())
+            .collect())
     }
 }
 
@@ -236,7 +294,13 @@ pub struct BasesBytes {
 trait WireBases: Send + Sync {
     fn len(&self) -> usize;
     fn device_tables(&self) -> Option<DeviceTables>;
-    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error>;
+    fn msm_batch(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+        form: InputForm,
+    ) -> Result<Vec<u8>, Error>;
 }
 
 impl<C: Curve> WireBases for Bases<C> {
@@ -248,7 +312,13 @@ impl<C: Curve> WireBases for Bases<C> {
         Bases::device_tables(self)
     }
 
-    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize, form: InputForm) -> Result<Vec<u8>, Error> {
+    fn msm_batch(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+        form: InputForm,
+    ) -> Result<Vec<u8>, Error> {
         let points = self.msm_batch_wire(scalars, n, batch, form)?;
         Ok(encoding::encode_points::<C>(&points))
     }
@@ -287,7 +357,11 @@ impl BasesBytes {
     /// makes them resident.
     pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
         let inner = crate::pool::run(|| wire_bases(curve, points, config))?;
-        Ok(BasesBytes { curve, input_form: config.input_form, inner })
+        Ok(BasesBytes {
+            curve,
+            input_form: config.input_form,
+            inner,
+        })
     }
 
     /// The curve.
@@ -316,7 +390,10 @@ impl BasesBytes {
         if scalars.len() % SCALAR_BYTES != 0 {
             return Err(Error::new(
                 Status::SizeMismatch,
-                format!("{} scalar bytes is not a multiple of {SCALAR_BYTES}", scalars.len()),
+                format!(
+                    "{} scalar bytes is not a multiple of {SCALAR_BYTES}",
+                    scalars.len()
+                ),
             ));
         }
         self.msm_batch(scalars, scalars.len() / SCALAR_BYTES, 1)

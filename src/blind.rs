@@ -44,19 +44,32 @@ pub type Halves<S> = (Zeroizing<Vec<S>>, Zeroizing<Vec<S>>);
 
 /// Splits `k` into (a, b) with a uniform and a + b = k elementwise.
 pub fn split<S: PrimeField + Zeroize>(k: &[S]) -> Result<Halves<S>, Error> {
-    let mut a = Zeroizing::new(alloc::try_filled(k.len(), S::zero(), "the blinding halves")?);
+    let mut a = Zeroizing::new(alloc::try_filled(
+        k.len(),
+        S::zero(),
+        "the blinding halves",
+    )?);
     a.par_chunks_mut(DRAW_CHUNK).try_for_each(|chunk| {
         let mut buf = Zeroizing::new([0u8; DRAW_CHUNK * DRAW_BYTES]);
         let buf = &mut buf[..chunk.len() * DRAW_BYTES];
         getrandom::getrandom(buf).map_err(|e| {
-            Error::new(Status::Internal, format!("the OS random number generator failed: {e}"))
+            Error::new(
+                Status::Internal,
+                format!("the OS random number generator failed: {e}"),
+            )
         })?;
         for (a, r) in chunk.iter_mut().zip(buf.chunks_exact(DRAW_BYTES)) {
             *a = S::from_le_bytes_mod_order(r);
         }
         Ok::<(), Error>(())
     })?;
-    let mut b = Zeroizing::new(alloc::try_filled(k.len(), S::zero(), "the blinding halves")?);
-    b.par_iter_mut().zip(k.par_iter().zip(a.par_iter())).for_each(|(b, (k, a))| *b = *k - a);
+    let mut b = Zeroizing::new(alloc::try_filled(
+        k.len(),
+        S::zero(),
+        "the blinding halves",
+    )?);
+    b.par_iter_mut()
+        .zip(k.par_iter().zip(a.par_iter()))
+        .for_each(|(b, (k, a))| *b = *k - a);
     Ok((a, b))
 }

@@ -85,10 +85,15 @@ impl Backend {
 impl Validation {
     /// The validation level with this ABI value.
     pub fn from_u32(v: u32) -> Result<Validation, Error> {
-        [Validation::Default, Validation::OnCurve, Validation::Full, Validation::Trusted]
-            .into_iter()
-            .find(|x| *x as u32 == v)
-            .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown validation value {v}")))
+        [
+            Validation::Default,
+            Validation::OnCurve,
+            Validation::Full,
+            Validation::Trusted,
+        ]
+        .into_iter()
+        .find(|x| *x as u32 == v)
+        .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown validation value {v}")))
     }
 }
 

@@ -25,8 +25,14 @@ pub fn serial<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Proje
 /// Its allocations are arkworks' own and abort on failure, so the memory it
 /// will take ([`arkworks_bytes`]) is probed first: a call too large for the
 /// host returns `OutOfMemory` instead.
-pub fn arkworks<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> Result<C::Projective, Error> {
-    alloc::probe(arkworks_bytes::<C>(points.len().min(scalars.len())), "arkworks' MSM working memory")?;
+pub fn arkworks<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+) -> Result<C::Projective, Error> {
+    alloc::probe(
+        arkworks_bytes::<C>(points.len().min(scalars.len())),
+        "arkworks' MSM working memory",
+    )?;
     Ok(C::Projective::msm_unchecked(points, scalars))
 }
 
@@ -38,10 +44,16 @@ pub fn arkworks<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> Result
 /// vector per window in flight (one per worker). Saturates instead of
 /// overflowing: a saturated size fails the probe as it should.
 pub fn arkworks_bytes<C: Curve>(n: usize) -> usize {
-    let c = if n < 32 { 3 } else { (ark_std::log2(n) as usize * 69 / 100) + 2 };
+    let c = if n < 32 {
+        3
+    } else {
+        (ark_std::log2(n) as usize * 69 / 100) + 2
+    };
     let digits = (C::Scalar::MODULUS_BIT_SIZE as usize).div_ceil(c);
     let bigints = n.saturating_mul(size_of::<<C::Scalar as PrimeField>::BigInt>());
-    let digit_bytes = n.saturating_mul(digits).saturating_mul(2 * size_of::<i64>());
+    let digit_bytes = n
+        .saturating_mul(digits)
+        .saturating_mul(2 * size_of::<i64>());
     let buckets = rayon::current_num_threads()
         .min(digits)
         .saturating_mul(size_of::<C::Projective>() << c);
@@ -61,7 +73,11 @@ pub fn arkworks_bytes<C: Curve>(n: usize) -> usize {
 ///
 /// `c` outside 1..=32 is clamped into it; more than 2^32 points are summed
 /// in 2^32-point parts (the pairs hold 32-bit point indices).
-pub fn pippenger<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], c: u32) -> Result<C::Projective, Error> {
+pub fn pippenger<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    c: u32,
+) -> Result<C::Projective, Error> {
     let n = points.len().min(scalars.len());
     const PART: usize = 1 << 32;
     if n > PART {
@@ -71,7 +87,10 @@ pub fn pippenger<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], c: u32) 
     }
     let c = c.clamp(1, 32) as usize;
     let mut bigints = alloc::try_vec(n, "the scalars as integers")?;
-    scalars[..n].par_iter().map(|s| s.into_bigint()).collect_into_vec(&mut bigints);
+    scalars[..n]
+        .par_iter()
+        .map(|s| s.into_bigint())
+        .collect_into_vec(&mut bigints);
     let bits = C::Scalar::MODULUS_BIT_SIZE as usize;
     let window_sums: Vec<C::Projective> = (0..bits.div_ceil(c))
         .into_par_iter()
@@ -106,7 +125,8 @@ fn window_sum<C: Curve>(
 ) -> Result<C::Projective, Error> {
     // digit in the high half, point index in the low half: sorting the u64
     // sorts by digit.
-    let mut pairs: Vec<u64> = alloc::try_vec(bigints.len(), "the (digit, point) pairs of a window")?;
+    let mut pairs: Vec<u64> =
+        alloc::try_vec(bigints.len(), "the (digit, point) pairs of a window")?;
     pairs.extend(bigints.iter().enumerate().filter_map(|(i, b)| {
         let d = digit(b.as_ref(), lo, c);
         (d != 0).then_some((d << 32) | i as u64)

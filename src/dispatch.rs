@@ -53,7 +53,9 @@ pub fn gpu_crossover(curve: CurveId) -> usize {
 /// CUDA side's cost model) where it measured none.
 pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
     let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
-    crate::tuning::GPU_BEST_WINDOW[curve as usize].get(log_n as usize).map_or(0, |&c| u32::from(c))
+    crate::tuning::GPU_BEST_WINDOW[curve as usize]
+        .get(log_n as usize)
+        .map_or(0, |&c| u32::from(c))
 }
 
 /// Overrides read from the environment. Each applies only where the
@@ -81,7 +83,10 @@ impl EnvOverrides {
         for key in ["GPUKIT_BACKEND", "GPUKIT_WINDOW", "GPUKIT_DEVICES"] {
             if let Some(v) = lookup(key) {
                 if v.to_str().is_none() {
-                    return Err(Error::new(Status::BadConfig, format!("{key}={v:?}: not valid UTF-8")));
+                    return Err(Error::new(
+                        Status::BadConfig,
+                        format!("{key}={v:?}: not valid UTF-8"),
+                    ));
                 }
             }
         }
@@ -106,7 +111,10 @@ impl EnvOverrides {
         };
         let window_c = match lookup("GPUKIT_WINDOW").as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(v) => Some(v.parse::<u32>().map_err(|_| bad("GPUKIT_WINDOW", v, "a window size in bits"))?),
+            Some(v) => Some(
+                v.parse::<u32>()
+                    .map_err(|_| bad("GPUKIT_WINDOW", v, "a window size in bits"))?,
+            ),
         };
         let devices = match lookup("GPUKIT_DEVICES").as_deref().map(str::trim) {
             None | Some("") => None,
@@ -115,13 +123,23 @@ impl EnvOverrides {
                 for ordinal in v.split(',') {
                     match ordinal.trim().parse::<u32>() {
                         Ok(i) if i < 32 => mask |= 1 << i,
-                        _ => return Err(bad("GPUKIT_DEVICES", v, "comma-separated GPU ordinals 0..31")),
+                        _ => {
+                            return Err(bad(
+                                "GPUKIT_DEVICES",
+                                v,
+                                "comma-separated GPU ordinals 0..31",
+                            ))
+                        }
                     }
                 }
                 Some(mask)
             }
         };
-        Ok(EnvOverrides { backend, window_c, devices })
+        Ok(EnvOverrides {
+            backend,
+            window_c,
+            devices,
+        })
     }
 }
 
@@ -145,7 +163,13 @@ pub(crate) struct Plan {
 
 /// Resolves `config` (plus the environment) for an MSM of `n` points.
 pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
-    plan_with(curve, n, config, &EnvOverrides::from_env()?, gpu::device_count())
+    plan_with(
+        curve,
+        n,
+        config,
+        &EnvOverrides::from_env()?,
+        gpu::device_count(),
+    )
 }
 
 fn plan_with(
@@ -162,7 +186,11 @@ fn plan_with(
     if window_c > curve.max_window() {
         return Err(Error::new(
             Status::BadWindow,
-            format!("window_c {window_c} exceeds the maximum {} for {}", curve.max_window(), curve.name()),
+            format!(
+                "window_c {window_c} exceeds the maximum {} for {}",
+                curve.max_window(),
+                curve.name()
+            ),
         ));
     }
     let devices = match config.devices {
@@ -187,7 +215,12 @@ fn plan_with(
         Backend::Auto if device_count > 0 && n >= gpu_crossover(curve) => (Engine::Gpu, false),
         Backend::Auto => (Engine::Cpu, false),
     };
-    Ok(Plan { engine, forced, window_c, devices })
+    Ok(Plan {
+        engine,
+        forced,
+        window_c,
+        devices,
+    })
 }
 
 /// The backend `config` resolves to for `n` points of `curve` here (never
@@ -245,9 +278,19 @@ pub(crate) fn run_host<C: Curve>(
 /// buffers: the decoded points and scalars (when `decoded`), the blinded
 /// halves, and the engine's working memory. Probed before any work so that
 /// a call too large for the host fails at once, with the size.
-pub(crate) fn host_bytes<C: Curve>(n: usize, engine: Engine, window_c: u32, blinded: bool, decoded: bool) -> usize {
+pub(crate) fn host_bytes<C: Curve>(
+    n: usize,
+    engine: Engine,
+    window_c: u32,
+    blinded: bool,
+    decoded: bool,
+) -> usize {
     let scalar = size_of::<C::Scalar>();
-    let mut total = if decoded { n.saturating_mul(size_of::<C::Affine>() + scalar) } else { 0 };
+    let mut total = if decoded {
+        n.saturating_mul(size_of::<C::Affine>() + scalar)
+    } else {
+        0
+    };
     if blinded {
         total = total.saturating_add(n.saturating_mul(2 * scalar));
     }
@@ -265,7 +308,10 @@ pub(crate) fn host_bytes<C: Curve>(n: usize, engine: Engine, window_c: u32, blin
 /// can be a point at infinity of the Edwards model (Z = 0), which has no
 /// affine form. That is reported as the fault of an input point, the first
 /// that fails the full check (run only on this failure path).
-pub(crate) fn to_affine<C: Curve>(q: C::Projective, points: &[C::Affine]) -> Result<C::Affine, Error> {
+pub(crate) fn to_affine<C: Curve>(
+    q: C::Projective,
+    points: &[C::Affine],
+) -> Result<C::Affine, Error> {
     use ark_ff::Zero;
     // normalize_batch inverts Z with a batch inversion that leaves a zero Z
     // as zero instead of panicking (`into_affine` unwraps the inverse): the
@@ -302,7 +348,13 @@ pub(crate) fn run_host_blinded<C: Curve>(
 /// Decodes a result point that came back from the device.
 pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
     encoding::decode_point::<C>(bytes).map_err(|e| {
-        Error::new(Status::Device, format!("the device returned an invalid result point: {}", e.message()))
+        Error::new(
+            Status::Device,
+            format!(
+                "the device returned an invalid result point: {}",
+                e.message()
+            ),
+        )
     })
 }
 
@@ -319,7 +371,16 @@ pub(crate) fn run_gpu<C: Curve>(
 ) -> Result<C::Affine, Error> {
     let n = scalars.len() / SCALAR_BYTES;
     let once = |wire: &[u8], form: InputForm| -> Result<C::Projective, Error> {
-        let out = gpu::msm(C::ID, points, wire, form, n, plan.window_c, input, plan.devices)?;
+        let out = gpu::msm(
+            C::ID,
+            points,
+            wire,
+            form,
+            n,
+            plan.window_c,
+            input,
+            plan.devices,
+        )?;
         Ok(decode_device_result::<C>(&out)?.into_group())
     };
     if !blinded {
@@ -327,8 +388,14 @@ pub(crate) fn run_gpu<C: Curve>(
     }
     let k = Zeroizing::new(encoding::decode_scalars::<C>(scalars, scalar_form)?);
     let (a, b) = blind::split(&k)?;
-    let a = once(&Zeroizing::new(encoding::encode_scalars::<C>(&a)), InputForm::Canonical)?;
-    let b = once(&Zeroizing::new(encoding::encode_scalars::<C>(&b)), InputForm::Canonical)?;
+    let a = once(
+        &Zeroizing::new(encoding::encode_scalars::<C>(&a)),
+        InputForm::Canonical,
+    )?;
+    let b = once(
+        &Zeroizing::new(encoding::encode_scalars::<C>(&b)),
+        InputForm::Canonical,
+    )?;
     Ok((a + b).into_affine())
 }
 
@@ -369,9 +436,19 @@ pub(crate) fn msm_typed<C: Curve>(
         // arkworks' in-memory (Montgomery) limbs go to the device as they
         // are: no per-coordinate conversion on the host.
         let wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
-        let input = PointInput { montgomery: true, check_on_curve: on_device };
+        let input = PointInput {
+            montgomery: true,
+            check_on_curve: on_device,
+        };
         let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
-        match run_gpu::<C>(&wire, &scalar_wire, InputForm::Montgomery, input, &plan, config.blinded) {
+        match run_gpu::<C>(
+            &wire,
+            &scalar_wire,
+            InputForm::Montgomery,
+            input,
+            &plan,
+            config.blinded,
+        ) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result,
         }
@@ -381,17 +458,34 @@ pub(crate) fn msm_typed<C: Curve>(
     } else {
         encoding::check_points::<C>(points, check)?;
     }
-    let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
-    alloc::probe(host_bytes::<C>(n, engine, plan.window_c, config.blinded, false), "the host MSM")?;
-    to_affine::<C>(run_host_blinded::<C>(engine, plan.window_c, config.blinded, points, scalars)?, points)
+    let engine = if plan.engine == Engine::Gpu {
+        Engine::Cpu
+    } else {
+        plan.engine
+    };
+    alloc::probe(
+        host_bytes::<C>(n, engine, plan.window_c, config.blinded, false),
+        "the host MSM",
+    )?;
+    to_affine::<C>(
+        run_host_blinded::<C>(engine, plan.window_c, config.blinded, points, scalars)?,
+        points,
+    )
 }
 
 /// The wire-format MSM behind [`crate::msm_bytes`] and the C ABI.
-pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config) -> Result<Vec<u8>, Error> {
+pub(crate) fn msm_wire<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+) -> Result<Vec<u8>, Error> {
     if scalars.len() % SCALAR_BYTES != 0 {
         return Err(Error::new(
             Status::SizeMismatch,
-            format!("{} scalar bytes is not a multiple of {SCALAR_BYTES}", scalars.len()),
+            format!(
+                "{} scalar bytes is not a multiple of {SCALAR_BYTES}",
+                scalars.len()
+            ),
         ));
     }
     let n = scalars.len() / SCALAR_BYTES;
@@ -399,7 +493,11 @@ pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config)
     if Some(points.len()) != n.checked_mul(pb) {
         return Err(Error::new(
             Status::SizeMismatch,
-            format!("{n} scalars need {} point bytes, got {}", n * pb, points.len()),
+            format!(
+                "{n} scalars need {} point bytes, got {}",
+                n * pb,
+                points.len()
+            ),
         ));
     }
     let plan = plan(C::ID, n, config)?;
@@ -419,13 +517,27 @@ pub(crate) fn msm_wire<C: Curve>(points: &[u8], scalars: &[u8], config: &Config)
             montgomery: config.input_form == InputForm::Montgomery,
             check_on_curve: on_device,
         };
-        match run_gpu::<C>(points, scalars, config.input_form, input, &plan, config.blinded) {
+        match run_gpu::<C>(
+            points,
+            scalars,
+            config.input_form,
+            input,
+            &plan,
+            config.blinded,
+        ) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result.map(|p| encoding::encode_point::<C>(&p)),
         }
     }
-    let engine = if plan.engine == Engine::Gpu { Engine::Cpu } else { plan.engine };
-    alloc::probe(host_bytes::<C>(n, engine, plan.window_c, config.blinded, true), "the host MSM")?;
+    let engine = if plan.engine == Engine::Gpu {
+        Engine::Cpu
+    } else {
+        plan.engine
+    };
+    alloc::probe(
+        host_bytes::<C>(n, engine, plan.window_c, config.blinded, true),
+        "the host MSM",
+    )?;
     // Secret scalars (a blinded call's) are wiped when dropped.
     let scalars = Zeroizing::new(encoding::decode_scalars::<C>(scalars, config.input_form)?);
     let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
@@ -438,8 +550,13 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> EnvOverrides {
-        EnvOverrides::parse(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
-            .unwrap()
+        EnvOverrides::parse(|k| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.to_string())
+        })
+        .unwrap()
     }
 
     #[test]
@@ -449,10 +566,22 @@ mod tests {
         for &curve in CurveId::ALL {
             let s = serial_crossover(curve);
             let g = gpu_crossover(curve);
-            assert_eq!(plan_with(curve, s - 1, &c, &none, 0).unwrap().engine, Engine::Serial);
-            assert_eq!(plan_with(curve, s, &c, &none, 0).unwrap().engine, Engine::Cpu);
-            assert_eq!(plan_with(curve, g, &c, &none, 0).unwrap().engine, Engine::Cpu);
-            assert_eq!(plan_with(curve, g - 1, &c, &none, 1).unwrap().engine, Engine::Cpu);
+            assert_eq!(
+                plan_with(curve, s - 1, &c, &none, 0).unwrap().engine,
+                Engine::Serial
+            );
+            assert_eq!(
+                plan_with(curve, s, &c, &none, 0).unwrap().engine,
+                Engine::Cpu
+            );
+            assert_eq!(
+                plan_with(curve, g, &c, &none, 0).unwrap().engine,
+                Engine::Cpu
+            );
+            assert_eq!(
+                plan_with(curve, g - 1, &c, &none, 1).unwrap().engine,
+                Engine::Cpu
+            );
             let p = plan_with(curve, g, &c, &none, 1).unwrap();
             assert_eq!((p.engine, p.forced), (Engine::Gpu, false));
         }
@@ -460,33 +589,84 @@ mod tests {
 
     #[test]
     fn forced_gpu_without_device_is_an_error() {
-        let c = Config { backend: Backend::Gpu, ..Config::default() };
+        let c = Config {
+            backend: Backend::Gpu,
+            ..Config::default()
+        };
         let e = plan_with(CurveId::Bn254G1, 1 << 20, &c, &EnvOverrides::default(), 0).unwrap_err();
         assert_eq!(e.status(), Status::NoDevice);
-        let e = plan_with(CurveId::Bn254G1, 4, &Config::default(), &env(&[("GPUKIT_BACKEND", "gpu")]), 0)
-            .unwrap_err();
+        let e = plan_with(
+            CurveId::Bn254G1,
+            4,
+            &Config::default(),
+            &env(&[("GPUKIT_BACKEND", "gpu")]),
+            0,
+        )
+        .unwrap_err();
         assert_eq!(e.status(), Status::NoDevice);
     }
 
     #[test]
     fn environment_fills_only_what_the_config_leaves_open() {
-        let e = env(&[("GPUKIT_BACKEND", "serial"), ("GPUKIT_WINDOW", "7"), ("GPUKIT_DEVICES", "0, 2")]);
-        assert_eq!(e, EnvOverrides { backend: Some(Backend::Serial), window_c: Some(7), devices: Some(0b101) });
+        let e = env(&[
+            ("GPUKIT_BACKEND", "serial"),
+            ("GPUKIT_WINDOW", "7"),
+            ("GPUKIT_DEVICES", "0, 2"),
+        ]);
+        assert_eq!(
+            e,
+            EnvOverrides {
+                backend: Some(Backend::Serial),
+                window_c: Some(7),
+                devices: Some(0b101)
+            }
+        );
         let p = plan_with(CurveId::Secp256k1, 1 << 16, &Config::default(), &e, 1).unwrap();
-        assert_eq!(p, Plan { engine: Engine::Serial, forced: true, window_c: 7, devices: 0b101 });
-        let explicit = Config { backend: Backend::Cpu, window_c: 3, devices: 2, ..Config::default() };
+        assert_eq!(
+            p,
+            Plan {
+                engine: Engine::Serial,
+                forced: true,
+                window_c: 7,
+                devices: 0b101
+            }
+        );
+        let explicit = Config {
+            backend: Backend::Cpu,
+            window_c: 3,
+            devices: 2,
+            ..Config::default()
+        };
         let p = plan_with(CurveId::Secp256k1, 1 << 16, &explicit, &e, 1).unwrap();
-        assert_eq!(p, Plan { engine: Engine::Cpu, forced: true, window_c: 3, devices: 2 });
+        assert_eq!(
+            p,
+            Plan {
+                engine: Engine::Cpu,
+                forced: true,
+                window_c: 3,
+                devices: 2
+            }
+        );
     }
 
     #[test]
     fn bad_environment_values_are_errors() {
-        for (k, v) in [("GPUKIT_BACKEND", "fast"), ("GPUKIT_WINDOW", "x"), ("GPUKIT_DEVICES", "0,32")] {
+        for (k, v) in [
+            ("GPUKIT_BACKEND", "fast"),
+            ("GPUKIT_WINDOW", "x"),
+            ("GPUKIT_DEVICES", "0,32"),
+        ] {
             let e = EnvOverrides::parse(|key| (key == k).then(|| v.to_string())).unwrap_err();
             assert_eq!(e.status(), Status::BadConfig, "{k}={v}");
         }
-        let e = plan_with(CurveId::Bn254G1, 10, &Config::default(), &env(&[("GPUKIT_WINDOW", "25")]), 0)
-            .unwrap_err();
+        let e = plan_with(
+            CurveId::Bn254G1,
+            10,
+            &Config::default(),
+            &env(&[("GPUKIT_WINDOW", "25")]),
+            0,
+        )
+        .unwrap_err();
         assert_eq!(e.status(), Status::BadWindow);
     }
 }

@@ -90,7 +90,9 @@ impl<P: FpConfig<N>, const N: usize> WireField for Fp<P, N> {
         // SAFETY: by the checks above every byte of `elems` is a byte of an
         // initialised u64 limb (no padding); u8 has no alignment or validity
         // requirement, and the slice borrows `elems` for its lifetime.
-        plain.then(|| unsafe { std::slice::from_raw_parts(elems.as_ptr().cast::<u8>(), std::mem::size_of_val(elems)) })
+        plain.then(|| unsafe {
+            std::slice::from_raw_parts(elems.as_ptr().cast::<u8>(), std::mem::size_of_val(elems))
+        })
     }
 }
 
@@ -108,7 +110,10 @@ where
 
     fn read_canonical(bytes: &[u8]) -> Option<Self> {
         let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
-        Some(Fp2::new(P::Fp::read_canonical(c0)?, P::Fp::read_canonical(c1)?))
+        Some(Fp2::new(
+            P::Fp::read_canonical(c0)?,
+            P::Fp::read_canonical(c1)?,
+        ))
     }
 
     fn write_montgomery(&self, out: &mut [u8]) {
@@ -119,7 +124,10 @@ where
 
     fn read_montgomery(bytes: &[u8]) -> Option<Self> {
         let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
-        Some(Fp2::new(P::Fp::read_montgomery(c0)?, P::Fp::read_montgomery(c1)?))
+        Some(Fp2::new(
+            P::Fp::read_montgomery(c0)?,
+            P::Fp::read_montgomery(c1)?,
+        ))
     }
 }
 
@@ -166,9 +174,10 @@ impl PointFault {
                 Status::BadEncoding,
                 format!("point {index}: a coordinate is not a canonical field element (>= p)"),
             ),
-            PointFault::NotOnCurve => {
-                Error::new(Status::PointNotOnCurve, format!("point {index} is not on the curve"))
-            }
+            PointFault::NotOnCurve => Error::new(
+                Status::PointNotOnCurve,
+                format!("point {index} is not on the curve"),
+            ),
             PointFault::NotInSubgroup => Error::new(
                 Status::PointNotInSubgroup,
                 format!("point {index} is not in the prime-order subgroup"),
@@ -268,20 +277,39 @@ where
 
 /// The lowest-index error of `f` over `items`, found serially after a
 /// parallel pass failed, so that messages do not depend on thread timing.
-fn first_error<T>(items: impl Iterator<Item = T>, f: impl Fn(usize, T) -> Result<(), Error>) -> Error {
+fn first_error<T>(
+    items: impl Iterator<Item = T>,
+    f: impl Fn(usize, T) -> Result<(), Error>,
+) -> Error {
     items
         .enumerate()
         .find_map(|(i, t)| f(i, t).err())
-        .unwrap_or_else(|| Error::new(Status::Internal, "a failing input passed when checked again"))
+        .unwrap_or_else(|| {
+            Error::new(
+                Status::Internal,
+                "a failing input passed when checked again",
+            )
+        })
 }
 
 /// Runs `f` on every item (on all cores when there are many); the error
 /// returned is the one of the lowest index.
-fn check_indexed<T: Sync>(items: &[T], f: impl Fn(usize, &T) -> Result<(), Error> + Sync + Send) -> Result<(), Error> {
+fn check_indexed<T: Sync>(
+    items: &[T],
+    f: impl Fn(usize, &T) -> Result<(), Error> + Sync + Send,
+) -> Result<(), Error> {
     let failed = if items.len() < PAR_MIN {
-        items.iter().enumerate().try_for_each(|(i, t)| f(i, t)).is_err()
+        items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, t)| f(i, t))
+            .is_err()
     } else {
-        items.par_iter().enumerate().try_for_each(|(i, t)| f(i, t)).is_err()
+        items
+            .par_iter()
+            .enumerate()
+            .try_for_each(|(i, t)| f(i, t))
+            .is_err()
     };
     match failed {
         false => Ok(()),
@@ -316,12 +344,22 @@ fn decode_indexed<U: Copy + Send>(
         Ok(())
     };
     let filled: Result<(), Error> = if n < PAR_MIN {
-        slots.iter_mut().zip(bytes.chunks_exact(size)).enumerate().try_for_each(fill)
+        slots
+            .iter_mut()
+            .zip(bytes.chunks_exact(size))
+            .enumerate()
+            .try_for_each(fill)
     } else {
-        slots.par_iter_mut().zip(bytes.par_chunks_exact(size)).enumerate().try_for_each(fill)
+        slots
+            .par_iter_mut()
+            .zip(bytes.par_chunks_exact(size))
+            .enumerate()
+            .try_for_each(fill)
     };
     if filled.is_err() {
-        return Err(first_error(bytes.chunks_exact(size), |i, b| f(i, b).map(drop)));
+        return Err(first_error(bytes.chunks_exact(size), |i, b| {
+            f(i, b).map(drop)
+        }));
     }
     // SAFETY: every one of the n slots (within the reserved capacity) was
     // written above, since the fill succeeded for all of them.
@@ -357,7 +395,12 @@ pub fn decode_point<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
     if bytes.len() != point_bytes::<C>() {
         return Err(Error::new(
             Status::SizeMismatch,
-            format!("a {} point is {} bytes, not {}", C::ID.name(), point_bytes::<C>(), bytes.len()),
+            format!(
+                "a {} point is {} bytes, not {}",
+                C::ID.name(),
+                point_bytes::<C>(),
+                bytes.len()
+            ),
         ));
     }
     C::Affine::read(bytes, InputForm::Canonical, PointCheck::OnCurve).map_err(|f| f.into_error(0))
@@ -374,7 +417,9 @@ pub fn encode_point<C: Curve>(point: &C::Affine) -> Vec<u8> {
 pub fn encode_points_in<C: Curve>(points: &[C::Affine], form: InputForm) -> Vec<u8> {
     let pb = point_bytes::<C>();
     let mut out = vec![0u8; points.len() * pb];
-    out.par_chunks_exact_mut(pb).zip(points.par_iter()).for_each(|(o, p)| p.write(form, o));
+    out.par_chunks_exact_mut(pb)
+        .zip(points.par_iter())
+        .for_each(|(o, p)| p.write(form, o));
     out
 }
 
@@ -411,7 +456,10 @@ pub fn encode_scalars<C: Curve>(scalars: &[C::Scalar]) -> Vec<u8> {
 pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C::Scalar>, Error> {
     decode_indexed(scalars, SCALAR_BYTES, "scalars", |i, b| {
         read_field::<C::Scalar>(b, form).ok_or_else(|| {
-            Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r"))
+            Error::new(
+                Status::ScalarOutOfRange,
+                format!("scalar {i} is not below the group order r"),
+            )
         })
     })
 }
@@ -428,13 +476,24 @@ pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
         if v < <C::Scalar as PrimeField>::MODULUS {
             Ok(())
         } else {
-            Err(Error::new(Status::ScalarOutOfRange, format!("scalar {i} is not below the group order r")))
+            Err(Error::new(
+                Status::ScalarOutOfRange,
+                format!("scalar {i} is not below the group order r"),
+            ))
         }
     };
     let failed = if n < PAR_MIN {
-        scalars.chunks_exact(SCALAR_BYTES).enumerate().try_for_each(|(i, b)| check(i, b)).is_err()
+        scalars
+            .chunks_exact(SCALAR_BYTES)
+            .enumerate()
+            .try_for_each(|(i, b)| check(i, b))
+            .is_err()
     } else {
-        scalars.par_chunks_exact(SCALAR_BYTES).enumerate().try_for_each(|(i, b)| check(i, b)).is_err()
+        scalars
+            .par_chunks_exact(SCALAR_BYTES)
+            .enumerate()
+            .try_for_each(|(i, b)| check(i, b))
+            .is_err()
     };
     match failed {
         false => Ok(()),

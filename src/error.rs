@@ -117,7 +117,10 @@ pub struct Error {
 impl Error {
     /// An error with this status and message.
     pub fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into() }
+        Error {
+            status,
+            message: message.into(),
+        }
     }
 
     /// The status code.

@@ -106,7 +106,12 @@ impl gpukit_config {
             blinded: match self.blinded {
                 0 => false,
                 1 => true,
-                v => return Err(Error::new(Status::BadConfig, format!("blinded must be 0 or 1, not {v}"))),
+                v => {
+                    return Err(Error::new(
+                        Status::BadConfig,
+                        format!("blinded must be 0 or 1, not {v}"),
+                    ))
+                }
             },
             precompute: self.precompute,
         })
@@ -138,7 +143,10 @@ fn entry(body: impl FnOnce() -> Result<(), Error>) -> c_int {
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        Err(Error::new(Status::Internal, format!("internal error (panic): {what}")))
+        Err(Error::new(
+            Status::Internal,
+            format!("internal error (panic): {what}"),
+        ))
     });
     match result {
         Ok(()) => {
@@ -153,13 +161,17 @@ fn entry(body: impl FnOnce() -> Result<(), Error>) -> c_int {
 }
 
 fn curve(id: u8) -> Result<CurveId, Error> {
-    CurveId::from_u8(id).ok_or_else(|| Error::new(Status::UnknownCurve, format!("unknown curve id {id}")))
+    CurveId::from_u8(id)
+        .ok_or_else(|| Error::new(Status::UnknownCurve, format!("unknown curve id {id}")))
 }
 
 fn byte_len(count: usize, size: usize, what: &str) -> Result<usize, Error> {
-    count
-        .checked_mul(size)
-        .ok_or_else(|| Error::new(Status::SizeMismatch, format!("{what}: {count} × {size} bytes overflows the address space")))
+    count.checked_mul(size).ok_or_else(|| {
+        Error::new(
+            Status::SizeMismatch,
+            format!("{what}: {count} × {size} bytes overflows the address space"),
+        )
+    })
 }
 
 /// The caller's `len`-byte input buffer; NULL is allowed only when `len` is 0.
@@ -212,7 +224,13 @@ unsafe fn msm_entry(
         let config = config?;
         let n = n as usize;
         // SAFETY: the caller guarantees n points, n scalars and one output point.
-        let points = unsafe { input(points, byte_len(n, curve.point_bytes(), "points")?, "points") }?;
+        let points = unsafe {
+            input(
+                points,
+                byte_len(n, curve.point_bytes(), "points")?,
+                "points",
+            )
+        }?;
         let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
         let result = crate::msm_bytes(curve, points, scalars, &config)?;
         unsafe { output(out, &result) };
@@ -238,7 +256,10 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
 /// static string, never NULL
 #[no_mangle]
 pub extern "C" fn gpukit_status_str(status: c_int) -> *const c_char {
-    match usize::try_from(status).ok().and_then(|i| Status::ALL.get(i)) {
+    match usize::try_from(status)
+        .ok()
+        .and_then(|i| Status::ALL.get(i))
+    {
         Some(s) => s.as_cstr().as_ptr(),
         None => c"unknown status code".as_ptr(),
     }
@@ -290,7 +311,10 @@ pub unsafe extern "C" fn gpukit_pippenger_msm(
     n: u32,
     window_c: u32,
 ) -> c_int {
-    let config = Ok(Config { window_c, ..Config::default() });
+    let config = Ok(Config {
+        window_c,
+        ..Config::default()
+    });
     // SAFETY: forwarded caller guarantees.
     unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
 }
@@ -310,7 +334,11 @@ pub unsafe extern "C" fn gpukit_pippenger_msm_blinded(
     n: u32,
     window_c: u32,
 ) -> c_int {
-    let config = Ok(Config { window_c, blinded: true, ..Config::default() });
+    let config = Ok(Config {
+        window_c,
+        blinded: true,
+        ..Config::default()
+    });
     // SAFETY: forwarded caller guarantees.
     unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
 }
@@ -503,7 +531,9 @@ mod tests {
 
     fn last() -> String {
         // SAFETY: gpukit_last_error returns a valid NUL-terminated string.
-        unsafe { CStr::from_ptr(gpukit_last_error()) }.to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(gpukit_last_error()) }
+            .to_string_lossy()
+            .into_owned()
     }
 
     #[test]
@@ -530,11 +560,16 @@ mod tests {
     #[test]
     #[ignore = "run in a child process by caught_panics_are_silent"]
     fn panic_child() {
-        assert_eq!(entry(|| panic!("gpukit-boom-caller")), GPUKIT_ERR_INTERNAL_CODE);
+        assert_eq!(
+            entry(|| panic!("gpukit-boom-caller")),
+            GPUKIT_ERR_INTERNAL_CODE
+        );
         let status = entry(|| {
             crate::pool::run(|| {
                 use rayon::prelude::*;
-                (0..64).into_par_iter().for_each(|i| assert!(i != 40, "gpukit-boom-worker"));
+                (0..64)
+                    .into_par_iter()
+                    .for_each(|i| assert!(i != 40, "gpukit-boom-worker"));
                 Ok(())
             })
         });
@@ -546,12 +581,28 @@ mod tests {
     #[test]
     fn caught_panics_are_silent() {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "ffi::tests::panic_child", "--ignored", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "ffi::tests::panic_child",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{}\n{stderr}", String::from_utf8_lossy(&out.stdout));
-        assert!(!stderr.contains("gpukit-boom"), "a caught panic reached stderr:\n{stderr}");
-        assert!(stderr.contains("host-panic-still-printed"), "the host's hook was lost:\n{stderr}");
+        assert!(
+            out.status.success(),
+            "{}\n{stderr}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(
+            !stderr.contains("gpukit-boom"),
+            "a caught panic reached stderr:\n{stderr}"
+        );
+        assert!(
+            stderr.contains("host-panic-still-printed"),
+            "the host's hook was lost:\n{stderr}"
+        );
     }
 }

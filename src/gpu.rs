@@ -38,21 +38,48 @@ mod imp {
     extern "C" {
         fn gpukit_cuda_device_count() -> u32;
         fn gpukit_cuda_msm(
-            curve_id: u8, points: *const u8, scalars: *const u8, n: u32, window_c: u32,
-            points_montgomery: u32, check_on_curve: u32, scalars_montgomery: u32, devices: u32,
-            out: *mut u8, err: *mut c_char, err_len: usize,
+            curve_id: u8,
+            points: *const u8,
+            scalars: *const u8,
+            n: u32,
+            window_c: u32,
+            points_montgomery: u32,
+            check_on_curve: u32,
+            scalars_montgomery: u32,
+            devices: u32,
+            out: *mut u8,
+            err: *mut c_char,
+            err_len: usize,
         ) -> i32;
         fn gpukit_cuda_bases_new(
-            curve_id: u8, points: *const u8, n: u32, montgomery: u32, check_on_curve: u32,
-            devices: u32, precompute: u32, window_c: u32, handle: *mut *mut c_void,
-            err: *mut c_char, err_len: usize,
+            curve_id: u8,
+            points: *const u8,
+            n: u32,
+            montgomery: u32,
+            check_on_curve: u32,
+            devices: u32,
+            precompute: u32,
+            window_c: u32,
+            handle: *mut *mut c_void,
+            err: *mut c_char,
+            err_len: usize,
         ) -> i32;
         fn gpukit_cuda_bases_info(
-            handle: *const c_void, copies: *mut u32, window: *mut u32, device_bytes: *mut u64,
+            handle: *const c_void,
+            copies: *mut u32,
+            window: *mut u32,
+            device_bytes: *mut u64,
         );
         fn gpukit_cuda_bases_msm(
-            handle: *mut c_void, scalars: *const u8, n: u32, batch: u32, window_c: u32,
-            scalars_montgomery: u32, out: *mut u8, err: *mut c_char, err_len: usize,
+            handle: *mut c_void,
+            scalars: *const u8,
+            n: u32,
+            batch: u32,
+            window_c: u32,
+            scalars_montgomery: u32,
+            out: *mut u8,
+            err: *mut c_char,
+            err_len: usize,
         ) -> i32;
         fn gpukit_cuda_bases_free(handle: *mut c_void);
     }
@@ -71,7 +98,9 @@ mod imp {
             return Ok(());
         }
         // SAFETY: the C side always writes a NUL-terminated string that fits.
-        let msg = unsafe { CStr::from_ptr(err.as_ptr()) }.to_string_lossy().into_owned();
+        let msg = unsafe { CStr::from_ptr(err.as_ptr()) }
+            .to_string_lossy()
+            .into_owned();
         Err(Error::new(Status::from_code(code), msg))
     }
 
@@ -81,8 +110,14 @@ mod imp {
     }
 
     pub fn msm(
-        curve: CurveId, points: &[u8], scalars: &[u8], scalar_form: InputForm, n: usize,
-        window_c: u32, input: PointInput, devices: u32,
+        curve: CurveId,
+        points: &[u8],
+        scalars: &[u8],
+        scalar_form: InputForm,
+        n: usize,
+        window_c: u32,
+        input: PointInput,
+        devices: u32,
     ) -> Result<Vec<u8>, Error> {
         let window_c = resolve_window(curve, n, window_c);
         let mut out = vec![0u8; curve.point_bytes()];
@@ -91,10 +126,18 @@ mod imp {
         // the debug asserts and by the dispatcher); out holds one point.
         let code = unsafe {
             gpukit_cuda_msm(
-                curve as u8, points.as_ptr(), scalars.as_ptr(), n as u32, window_c,
-                input.montgomery as u32, input.check_on_curve as u32,
-                (scalar_form == InputForm::Montgomery) as u32, devices, out.as_mut_ptr(),
-                err.as_mut_ptr(), ERR_LEN,
+                curve as u8,
+                points.as_ptr(),
+                scalars.as_ptr(),
+                n as u32,
+                window_c,
+                input.montgomery as u32,
+                input.check_on_curve as u32,
+                (scalar_form == InputForm::Montgomery) as u32,
+                devices,
+                out.as_mut_ptr(),
+                err.as_mut_ptr(),
+                ERR_LEN,
             )
         };
         check(code, &err)?;
@@ -119,26 +162,53 @@ mod imp {
         /// (0 = auto, 1 = none) for window `window_c` (0 = the device's
         /// choice for n).
         pub fn new(
-            curve: CurveId, points: &[u8], n: usize, input: PointInput, devices: u32,
-            precompute: u32, window_c: u32,
+            curve: CurveId,
+            points: &[u8],
+            n: usize,
+            input: PointInput,
+            devices: u32,
+            precompute: u32,
+            window_c: u32,
         ) -> Result<Self, Error> {
             let mut handle = std::ptr::null_mut();
             let mut err = [0 as c_char; ERR_LEN];
             // SAFETY: points holds n points of curve.point_bytes() each.
             let code = unsafe {
                 gpukit_cuda_bases_new(
-                    curve as u8, points.as_ptr(), n as u32, input.montgomery as u32,
-                    input.check_on_curve as u32, devices, precompute, window_c, &mut handle,
-                    err.as_mut_ptr(), ERR_LEN,
+                    curve as u8,
+                    points.as_ptr(),
+                    n as u32,
+                    input.montgomery as u32,
+                    input.check_on_curve as u32,
+                    devices,
+                    precompute,
+                    window_c,
+                    &mut handle,
+                    err.as_mut_ptr(),
+                    ERR_LEN,
                 )
             };
             check(code, &err)?;
-            let mut tables = DeviceTables { copies: 1, window: 0, device_bytes: 0 };
+            let mut tables = DeviceTables {
+                copies: 1,
+                window: 0,
+                device_bytes: 0,
+            };
             // SAFETY: a live handle; the three outputs are plain integers.
             unsafe {
-                gpukit_cuda_bases_info(handle, &mut tables.copies, &mut tables.window, &mut tables.device_bytes)
+                gpukit_cuda_bases_info(
+                    handle,
+                    &mut tables.copies,
+                    &mut tables.window,
+                    &mut tables.device_bytes,
+                )
             };
-            Ok(Self { handle, curve, len: n, tables })
+            Ok(Self {
+                handle,
+                curve,
+                len: n,
+                tables,
+            })
         }
 
         pub fn len(&self) -> usize {
@@ -153,20 +223,34 @@ mod imp {
         /// scalars in `scalar_form` (checked < r on the device), the result
         /// batch points.
         pub fn msm_batch(
-            &self, scalars: &[u8], scalar_form: InputForm, n: usize, batch: usize, window_c: u32,
+            &self,
+            scalars: &[u8],
+            scalar_form: InputForm,
+            n: usize,
+            batch: usize,
+            window_c: u32,
         ) -> Result<Vec<u8>, Error> {
             // With precomputed copies the device weighs its tables against
             // the plain bases for this n: an open window stays open.
-            let window_c =
-                if self.tables.copies > 1 { window_c } else { resolve_window(self.curve, n, window_c) };
+            let window_c = if self.tables.copies > 1 {
+                window_c
+            } else {
+                resolve_window(self.curve, n, window_c)
+            };
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
             let mut err = [0 as c_char; ERR_LEN];
             // SAFETY: scalars holds batch·n scalars and out batch points.
             let code = unsafe {
                 gpukit_cuda_bases_msm(
-                    self.handle, scalars.as_ptr(), n as u32, batch as u32, window_c,
-                    (scalar_form == InputForm::Montgomery) as u32, out.as_mut_ptr(),
-                    err.as_mut_ptr(), ERR_LEN,
+                    self.handle,
+                    scalars.as_ptr(),
+                    n as u32,
+                    batch as u32,
+                    window_c,
+                    (scalar_form == InputForm::Montgomery) as u32,
+                    out.as_mut_ptr(),
+                    err.as_mut_ptr(),
+                    ERR_LEN,
                 )
             };
             check(code, &err)?;
@@ -187,7 +271,10 @@ mod imp {
     use super::*;
 
     fn no_cuda() -> Error {
-        Error::new(Status::NoDevice, "gpukit was built without CUDA (no nvcc found at build time)")
+        Error::new(
+            Status::NoDevice,
+            "gpukit was built without CUDA (no nvcc found at build time)",
+        )
     }
 
     pub fn device_count() -> u32 {
@@ -195,8 +282,14 @@ mod imp {
     }
 
     pub fn msm(
-        _curve: CurveId, _points: &[u8], _scalars: &[u8], _scalar_form: InputForm, _n: usize,
-        _window_c: u32, _input: PointInput, _devices: u32,
+        _curve: CurveId,
+        _points: &[u8],
+        _scalars: &[u8],
+        _scalar_form: InputForm,
+        _n: usize,
+        _window_c: u32,
+        _input: PointInput,
+        _devices: u32,
     ) -> Result<Vec<u8>, Error> {
         Err(no_cuda())
     }
@@ -208,8 +301,13 @@ mod imp {
 
     impl DeviceBases {
         pub fn new(
-            _curve: CurveId, _points: &[u8], _n: usize, _input: PointInput, _devices: u32,
-            _precompute: u32, _window_c: u32,
+            _curve: CurveId,
+            _points: &[u8],
+            _n: usize,
+            _input: PointInput,
+            _devices: u32,
+            _precompute: u32,
+            _window_c: u32,
         ) -> Result<Self, Error> {
             Err(no_cuda())
         }
@@ -219,11 +317,19 @@ mod imp {
         }
 
         pub fn tables(&self) -> DeviceTables {
-            DeviceTables { copies: 1, window: 0, device_bytes: 0 }
+            DeviceTables {
+                copies: 1,
+                window: 0,
+                device_bytes: 0,
+            }
         }
 
         pub fn msm_batch(
-            &self, _scalars: &[u8], _scalar_form: InputForm, _n: usize, _batch: usize,
+            &self,
+            _scalars: &[u8],
+            _scalar_form: InputForm,
+            _n: usize,
+            _batch: usize,
             _window_c: u32,
         ) -> Result<Vec<u8>, Error> {
             Err(no_cuda())

@@ -90,7 +90,12 @@ pub fn msm_with<C: Curve>(
 /// Σ kᵢ·Pᵢ in the wire format: `scalars` holds n = `scalars.len() / 32`
 /// scalars, `points` n points of `curve.point_bytes()` each (in
 /// `config.input_form`); returns the canonical wire encoding of the result.
-pub fn msm_bytes(curve: CurveId, points: &[u8], scalars: &[u8], config: &Config) -> Result<Vec<u8>, Error> {
+pub fn msm_bytes(
+    curve: CurveId,
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+) -> Result<Vec<u8>, Error> {
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             pool::run(|| match curve {

@@ -19,8 +19,15 @@ where
     let mut rng = SeededRng::new(0xa7c0 + C::ID as u64);
     let configs = [
         Config::default(),
-        Config { backend: Backend::Cpu, window_c: 5, ..Config::default() },
-        Config { backend: Backend::Serial, ..Config::default() },
+        Config {
+            backend: Backend::Cpu,
+            window_c: 5,
+            ..Config::default()
+        },
+        Config {
+            backend: Backend::Serial,
+            ..Config::default()
+        },
     ];
     for n in [0usize, 1, 2, 3, 33, 300, 1500] {
         let mut points = random_points::<C>(&mut rng, n);
@@ -29,11 +36,16 @@ where
             scalars[1] = C::Scalar::zero();
             points[2] = C::Affine::zero();
         }
-        let expected: C::Projective = VariableBaseMSM::msm(&points, &scalars).expect("equal lengths");
+        let expected: C::Projective =
+            VariableBaseMSM::msm(&points, &scalars).expect("equal lengths");
         let got: C::Projective = C::Projective::gpu_msm(&points, &scalars).expect("gpu_msm");
         assert_eq!(got, expected, "n = {n}");
         for config in &configs[1..] {
-            assert_eq!(C::Projective::gpu_msm_with(&points, &scalars, config).unwrap(), expected, "n = {n}, {config:?}");
+            assert_eq!(
+                C::Projective::gpu_msm_with(&points, &scalars, config).unwrap(),
+                expected,
+                "n = {n}, {config:?}"
+            );
         }
     }
 }
@@ -45,7 +57,10 @@ where
     let mut rng = SeededRng::new(0xa7d0 + C::ID as u64);
     let points = random_points::<C>(&mut rng, 3);
     let scalars = random_scalars::<C>(&mut rng, 2);
-    assert_eq!(<C::Projective as VariableBaseMSM>::msm(&points, &scalars), Err(2));
+    assert_eq!(
+        <C::Projective as VariableBaseMSM>::msm(&points, &scalars),
+        Err(2)
+    );
     let err = C::Projective::gpu_msm(&points, &scalars).unwrap_err();
     assert_eq!(err.status(), Status::SizeMismatch, "{err}");
 }

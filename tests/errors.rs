@@ -6,7 +6,9 @@ mod common;
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, Field, PrimeField};
 use common::*;
-use gpukit::encoding::{decode_points, encode_points, encode_points_in, encode_scalars, PointCheck};
+use gpukit::encoding::{
+    decode_points, encode_points, encode_points_in, encode_scalars, PointCheck,
+};
 use gpukit::{Backend, Bases, Config, Curve, InputForm, Status, Validation};
 
 type Base<C> = <<C as Curve>::Affine as AffineRepr>::BaseField;
@@ -14,11 +16,18 @@ type Base<C> = <<C as Curve>::Affine as AffineRepr>::BaseField;
 fn expect_status<T: std::fmt::Debug>(r: Result<T, gpukit::Error>, status: Status, needle: &str) {
     let e = r.expect_err("an error");
     assert_eq!(e.status(), status, "{e}");
-    assert!(e.message().contains(needle), "message {:?} lacks {needle:?}", e.message());
+    assert!(
+        e.message().contains(needle),
+        "message {:?} lacks {needle:?}",
+        e.message()
+    );
 }
 
 fn with_config(validation: Validation) -> Config {
-    Config { validation, ..Config::default() }
+    Config {
+        validation,
+        ..Config::default()
+    }
 }
 
 fn off_curve<C: Curve>() {
@@ -38,17 +47,39 @@ fn off_curve<C: Curve>() {
     }
     for v in [Validation::Default, Validation::OnCurve, Validation::Full] {
         for backend in [Backend::Serial, Backend::Cpu, Backend::Auto] {
-            let config = Config { backend, ..with_config(v) };
-            expect_status(gpukit::msm_bytes(C::ID, &bytes, &scalars, &config), Status::PointNotOnCurve, "point 257");
+            let config = Config {
+                backend,
+                ..with_config(v)
+            };
+            expect_status(
+                gpukit::msm_bytes(C::ID, &bytes, &scalars, &config),
+                Status::PointNotOnCurve,
+                "point 257",
+            );
         }
     }
-    gpukit::msm_bytes(C::ID, &bytes, &scalars, &with_config(Validation::Trusted)).expect("trusted skips the check");
+    gpukit::msm_bytes(C::ID, &bytes, &scalars, &with_config(Validation::Trusted))
+        .expect("trusted skips the check");
     // The typed API checks too (a point made with new_unchecked).
     let typed = decode_points::<C>(&bytes, InputForm::Canonical, PointCheck::None).unwrap();
     let s = random_scalars::<C>(&mut rng, 300);
-    expect_status(gpukit::msm::<C>(&typed, &s), Status::PointNotOnCurve, "point 257");
-    expect_status(Bases::<C>::new(&typed, &Config::default()), Status::PointNotOnCurve, "point 257");
-    expect_status(gpukit::encoding::decode_point::<C>(&bytes[257 * C::ID.point_bytes()..258 * C::ID.point_bytes()]), Status::PointNotOnCurve, "point 0");
+    expect_status(
+        gpukit::msm::<C>(&typed, &s),
+        Status::PointNotOnCurve,
+        "point 257",
+    );
+    expect_status(
+        Bases::<C>::new(&typed, &Config::default()),
+        Status::PointNotOnCurve,
+        "point 257",
+    );
+    expect_status(
+        gpukit::encoding::decode_point::<C>(
+            &bytes[257 * C::ID.point_bytes()..258 * C::ID.point_bytes()],
+        ),
+        Status::PointNotOnCurve,
+        "point 0",
+    );
 }
 
 fn bad_encoding<C: Curve>() {
@@ -68,8 +99,15 @@ fn bad_encoding<C: Curve>() {
                 Some(m) => slot.copy_from_slice(m),
             }
             for v in [Validation::OnCurve, Validation::Trusted] {
-                let config = Config { input_form: form, ..with_config(v) };
-                expect_status(gpukit::msm_bytes(C::ID, &bytes, &scalars, &config), Status::BadEncoding, "point 2");
+                let config = Config {
+                    input_form: form,
+                    ..with_config(v)
+                };
+                expect_status(
+                    gpukit::msm_bytes(C::ID, &bytes, &scalars, &config),
+                    Status::BadEncoding,
+                    "point 2",
+                );
             }
         }
     }
@@ -85,9 +123,20 @@ fn scalar_out_of_range<C: Curve>() {
         scalars[32..64].copy_from_slice(&bad);
         for v in [Validation::OnCurve, Validation::Trusted] {
             for form in [InputForm::Canonical, InputForm::Montgomery] {
-                let config = Config { input_form: form, ..with_config(v) };
-                let points = encode_points_in::<C>(&decode_points::<C>(&points, InputForm::Canonical, PointCheck::OnCurve).unwrap(), form);
-                expect_status(gpukit::msm_bytes(C::ID, &points, &scalars, &config), Status::ScalarOutOfRange, "scalar 1");
+                let config = Config {
+                    input_form: form,
+                    ..with_config(v)
+                };
+                let points = encode_points_in::<C>(
+                    &decode_points::<C>(&points, InputForm::Canonical, PointCheck::OnCurve)
+                        .unwrap(),
+                    form,
+                );
+                expect_status(
+                    gpukit::msm_bytes(C::ID, &points, &scalars, &config),
+                    Status::ScalarOutOfRange,
+                    "scalar 1",
+                );
             }
         }
     }
@@ -104,7 +153,10 @@ where
     C::Affine: OffSubgroup,
 {
     let Some(bad) = C::Affine::off_subgroup() else {
-        assert!(cofactor_is_one::<C>(), "no off-subgroup point found on a curve with a cofactor");
+        assert!(
+            cofactor_is_one::<C>(),
+            "no off-subgroup point found on a curve with a cofactor"
+        );
         return;
     };
     assert!(!cofactor_is_one::<C>());
@@ -113,32 +165,84 @@ where
     points[3] = bad;
     let s = random_scalars::<C>(&mut rng, 5);
     let (pb, sb) = (encode_points::<C>(&points), encode_scalars::<C>(&s));
-    expect_status(gpukit::msm_bytes(C::ID, &pb, &sb, &with_config(Validation::Full)), Status::PointNotInSubgroup, "point 3");
-    expect_status(gpukit::msm_with::<C>(&points, &s, &with_config(Validation::Full)), Status::PointNotInSubgroup, "point 3");
+    expect_status(
+        gpukit::msm_bytes(C::ID, &pb, &sb, &with_config(Validation::Full)),
+        Status::PointNotInSubgroup,
+        "point 3",
+    );
+    expect_status(
+        gpukit::msm_with::<C>(&points, &s, &with_config(Validation::Full)),
+        Status::PointNotInSubgroup,
+        "point 3",
+    );
     // One-shot default is OnCurve: accepted, and computed like arkworks does.
     let got = gpukit::msm_bytes(C::ID, &pb, &sb, &Config::default()).unwrap();
-    assert_eq!(gpukit::encoding::decode_point::<C>(&got).unwrap(), naive::<C>(&points, &s));
+    assert_eq!(
+        gpukit::encoding::decode_point::<C>(&got).unwrap(),
+        naive::<C>(&points, &s)
+    );
     // Resident bases default to Full.
-    expect_status(Bases::<C>::new(&points, &Config::default()), Status::PointNotInSubgroup, "point 3");
-    expect_status(gpukit::BasesBytes::new(C::ID, &pb, &Config::default()), Status::PointNotInSubgroup, "point 3");
-    Bases::<C>::new(&points, &with_config(Validation::OnCurve)).expect("OnCurve bases skip the subgroup check");
+    expect_status(
+        Bases::<C>::new(&points, &Config::default()),
+        Status::PointNotInSubgroup,
+        "point 3",
+    );
+    expect_status(
+        gpukit::BasesBytes::new(C::ID, &pb, &Config::default()),
+        Status::PointNotInSubgroup,
+        "point 3",
+    );
+    Bases::<C>::new(&points, &with_config(Validation::OnCurve))
+        .expect("OnCurve bases skip the subgroup check");
 }
 
 fn bad_window_and_sizes<C: Curve>() {
     let mut rng = SeededRng::new(0x7769_6e64 + C::ID as u64);
     let points = random_points::<C>(&mut rng, 8);
     let scalars = random_scalars::<C>(&mut rng, 8);
-    let over = Config { window_c: C::ID.max_window() + 1, ..Config::default() };
-    expect_status(gpukit::msm_with::<C>(&points, &scalars, &over), Status::BadWindow, "window_c 25");
-    expect_status(gpukit::msm_with::<C>(&points, &scalars[..7], &Config::default()), Status::SizeMismatch, "8 points but 7");
+    let over = Config {
+        window_c: C::ID.max_window() + 1,
+        ..Config::default()
+    };
+    expect_status(
+        gpukit::msm_with::<C>(&points, &scalars, &over),
+        Status::BadWindow,
+        "window_c 25",
+    );
+    expect_status(
+        gpukit::msm_with::<C>(&points, &scalars[..7], &Config::default()),
+        Status::SizeMismatch,
+        "8 points but 7",
+    );
     let (pb, sb) = (encode_points::<C>(&points), encode_scalars::<C>(&scalars));
-    expect_status(gpukit::msm_bytes(C::ID, &pb[1..], &sb, &Config::default()), Status::SizeMismatch, "point bytes");
-    expect_status(gpukit::msm_bytes(C::ID, &pb, &sb[1..], &Config::default()), Status::SizeMismatch, "multiple of 32");
+    expect_status(
+        gpukit::msm_bytes(C::ID, &pb[1..], &sb, &Config::default()),
+        Status::SizeMismatch,
+        "point bytes",
+    );
+    expect_status(
+        gpukit::msm_bytes(C::ID, &pb, &sb[1..], &Config::default()),
+        Status::SizeMismatch,
+        "multiple of 32",
+    );
     let bases = Bases::<C>::new(&points[..4], &Config::default()).unwrap();
-    expect_status(bases.msm(&scalars[..5]), Status::SizeMismatch, "only 4 resident");
-    let bytes = gpukit::BasesBytes::new(C::ID, &pb[..4 * C::ID.point_bytes()], &Config::default()).unwrap();
-    expect_status(bytes.msm(&sb[..5 * 32]), Status::SizeMismatch, "only 4 resident");
-    expect_status(bytes.msm_batch(&sb[..4 * 32], 2, 3), Status::SizeMismatch, "need 192 scalar bytes");
+    expect_status(
+        bases.msm(&scalars[..5]),
+        Status::SizeMismatch,
+        "only 4 resident",
+    );
+    let bytes =
+        gpukit::BasesBytes::new(C::ID, &pb[..4 * C::ID.point_bytes()], &Config::default()).unwrap();
+    expect_status(
+        bytes.msm(&sb[..5 * 32]),
+        Status::SizeMismatch,
+        "only 4 resident",
+    );
+    expect_status(
+        bytes.msm_batch(&sb[..4 * 32], 2, 3),
+        Status::SizeMismatch,
+        "need 192 scalar bytes",
+    );
 }
 
 fn forced_gpu_without_device<C: Curve>() {
@@ -148,8 +252,15 @@ fn forced_gpu_without_device<C: Curve>() {
     let mut rng = SeededRng::new(7);
     let points = random_points::<C>(&mut rng, 2);
     let scalars = random_scalars::<C>(&mut rng, 2);
-    let gpu = Config { backend: Backend::Gpu, ..Config::default() };
-    expect_status(gpukit::msm_with::<C>(&points, &scalars, &gpu), Status::NoDevice, "GPU");
+    let gpu = Config {
+        backend: Backend::Gpu,
+        ..Config::default()
+    };
+    expect_status(
+        gpukit::msm_with::<C>(&points, &scalars, &gpu),
+        Status::NoDevice,
+        "GPU",
+    );
     expect_status(Bases::<C>::new(&points, &gpu), Status::NoDevice, "GPU");
 }
 

@@ -35,11 +35,17 @@ fn large_enabled() -> bool {
 }
 
 fn gpu_config(window_c: u32) -> Config {
-    Config { backend: Backend::Gpu, window_c, ..Config::default() }
+    Config {
+        backend: Backend::Gpu,
+        window_c,
+        ..Config::default()
+    }
 }
 
 fn seed_rng(label: &str) -> ChaCha20Rng {
-    let seed = label.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
+    let seed = label.bytes().fold(0xcbf29ce484222325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    });
     eprintln!("{label}: seed {seed:#x}");
     ChaCha20Rng::seed_from_u64(seed)
 }
@@ -59,7 +65,9 @@ fn random_scalars<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Scalar> {
 }
 
 fn reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Affine {
-    C::Projective::msm(points, scalars).expect("equal lengths").into_affine()
+    C::Projective::msm(points, scalars)
+        .expect("equal lengths")
+        .into_affine()
 }
 
 /// P_i = (i+1)·G for i < n, by running sums in parallel blocks.
@@ -96,14 +104,29 @@ fn check_random<C: Curve>(n: usize, window_c: u32) {
     let mut rng = seed_rng(&format!("{}-random-{n}-c{window_c}", C::ID.name()));
     let points = random_points::<C>(&mut rng, n);
     let scalars = random_scalars::<C>(&mut rng, n);
-    check_against_reference::<C>(&points, &scalars, window_c, &format!("random n={n} c={window_c}"));
+    check_against_reference::<C>(
+        &points,
+        &scalars,
+        window_c,
+        &format!("random n={n} c={window_c}"),
+    );
 }
 
-fn check_against_reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], window_c: u32, what: &str) {
+fn check_against_reference<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    window_c: u32,
+    what: &str,
+) {
     let want = reference::<C>(points, scalars);
     let got = gpukit::msm_with::<C>(points, scalars, &gpu_config(window_c))
         .unwrap_or_else(|e| panic!("{} {what}: {e}", C::ID.name()));
-    assert_eq!(got, want, "{} {what}: typed API (Montgomery input)", C::ID.name());
+    assert_eq!(
+        got,
+        want,
+        "{} {what}: typed API (Montgomery input)",
+        C::ID.name()
+    );
     // The wire path: canonical bytes in, canonical bytes out.
     let bytes = gpukit::msm_bytes(
         C::ID,
@@ -112,7 +135,12 @@ fn check_against_reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]
         &gpu_config(window_c),
     )
     .unwrap_or_else(|e| panic!("{} {what} (bytes): {e}", C::ID.name()));
-    assert_eq!(bytes, gpukit::encoding::encode_points::<C>(&[want]), "{} {what}: wire API", C::ID.name());
+    assert_eq!(
+        bytes,
+        gpukit::encoding::encode_points::<C>(&[want]),
+        "{} {what}: wire API",
+        C::ID.name()
+    );
 }
 
 fn check_closed_form<C: Curve>(log_n: u32) {
@@ -132,17 +160,33 @@ fn check_closed_form<C: Curve>(log_n: u32) {
     let want = closed_form::<C>(&scalars);
     let started = std::time::Instant::now();
     let got = gpukit::msm_with::<C>(&points, &scalars, &gpu_config(0)).expect("gpu msm");
-    eprintln!("{} 2^{log_n}: {:?} (one-shot, points included)", C::ID.name(), started.elapsed());
+    eprintln!(
+        "{} 2^{log_n}: {:?} (one-shot, points included)",
+        C::ID.name(),
+        started.elapsed()
+    );
     assert_eq!(got, want, "{} closed form 2^{log_n}", C::ID.name());
     // The points are multiples of the generator by construction: the host's
     // subgroup check (the Full default) would take minutes at 2^26, and the
     // other tests cover it.
-    let trusted = Config { validation: Validation::Trusted, ..gpu_config(0) };
+    let trusted = Config {
+        validation: Validation::Trusted,
+        ..gpu_config(0)
+    };
     let bases = Bases::<C>::new(&points, &trusted).expect("resident bases");
     let started = std::time::Instant::now();
     let got = bases.msm(&scalars).expect("resident msm");
-    eprintln!("{} 2^{log_n}: {:?} (resident bases)", C::ID.name(), started.elapsed());
-    assert_eq!(got, want, "{} closed form 2^{log_n}, resident bases", C::ID.name());
+    eprintln!(
+        "{} 2^{log_n}: {:?} (resident bases)",
+        C::ID.name(),
+        started.elapsed()
+    );
+    assert_eq!(
+        got,
+        want,
+        "{} closed form 2^{log_n}, resident bases",
+        C::ID.name()
+    );
 }
 
 fn check_edge_cases<C: Curve>() {
@@ -164,11 +208,26 @@ fn check_edge_cases<C: Curve>() {
     for p in with_identity.iter_mut().step_by(3) {
         *p = C::Affine::zero();
     }
-    check_against_reference::<C>(&with_identity, &random_scalars::<C>(&mut rng, n), 0, "identity points");
-    check_against_reference::<C>(&vec![C::Affine::zero(); 40], &random_scalars::<C>(&mut rng, 40), 0, "all identity");
+    check_against_reference::<C>(
+        &with_identity,
+        &random_scalars::<C>(&mut rng, n),
+        0,
+        "identity points",
+    );
+    check_against_reference::<C>(
+        &vec![C::Affine::zero(); 40],
+        &random_scalars::<C>(&mut rng, 40),
+        0,
+        "all identity",
+    );
 
     let repeated = vec![points[0]; n];
-    check_against_reference::<C>(&repeated, &random_scalars::<C>(&mut rng, n), 0, "repeated point");
+    check_against_reference::<C>(
+        &repeated,
+        &random_scalars::<C>(&mut rng, n),
+        0,
+        "repeated point",
+    );
 
     // P and -P with equal scalars cancel; the same point twice doubles inside a bucket.
     let mut pairs = Vec::new();
@@ -183,7 +242,9 @@ fn check_edge_cases<C: Curve>() {
 
     let small: Vec<C::Scalar> = (0..n as u64).map(C::Scalar::from).collect();
     check_against_reference::<C>(&points, &small, 0, "small scalars");
-    let large: Vec<C::Scalar> = (0..n as u64).map(|i| minus_one - C::Scalar::from(i)).collect();
+    let large: Vec<C::Scalar> = (0..n as u64)
+        .map(|i| minus_one - C::Scalar::from(i))
+        .collect();
     check_against_reference::<C>(&points, &large, 0, "large scalars");
     for n in [1, 2, 3, 31, 33, 63, 65] {
         check_random::<C>(n, 0);
@@ -194,7 +255,12 @@ fn check_windows<C: Curve>() {
     for c in [1, 2, 3, 5, 8, 13, 16, 20, 24] {
         check_random::<C>(300, c);
     }
-    let err = gpukit::msm_with::<C>(&[C::Affine::generator()], &[C::Scalar::ONE], &gpu_config(25)).unwrap_err();
+    let err = gpukit::msm_with::<C>(
+        &[C::Affine::generator()],
+        &[C::Scalar::ONE],
+        &gpu_config(25),
+    )
+    .unwrap_err();
     assert_eq!(err.status(), Status::BadWindow);
 }
 
@@ -208,13 +274,25 @@ fn check_resident<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-resident", C::ID.name()));
     let points = random_points::<C>(&mut rng, 5000);
     let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
-    let batch: Vec<Vec<C::Scalar>> = [5000, 5000, 5000].iter().map(|&n| random_scalars::<C>(&mut rng, n)).collect();
+    let batch: Vec<Vec<C::Scalar>> = [5000, 5000, 5000]
+        .iter()
+        .map(|&n| random_scalars::<C>(&mut rng, n))
+        .collect();
     let got = bases.msm_batch(&batch).expect("batch");
     for (k, got) in batch.iter().zip(got) {
-        assert_eq!(got, reference::<C>(&points, k), "{} resident batch", C::ID.name());
+        assert_eq!(
+            got,
+            reference::<C>(&points, k),
+            "{} resident batch",
+            C::ID.name()
+        );
     }
     let prefix = random_scalars::<C>(&mut rng, 777);
-    assert_eq!(bases.msm(&prefix).unwrap(), reference::<C>(&points[..777], &prefix), "resident prefix");
+    assert_eq!(
+        bases.msm(&prefix).unwrap(),
+        reference::<C>(&points[..777], &prefix),
+        "resident prefix"
+    );
 }
 
 /// Resident MSMs of at least 2^21 points upload their scalars in parts while
@@ -233,18 +311,31 @@ fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     let n = (1 << 21) + 3;
     let mut rng = seed_rng(&format!("{}-pipelined-{precompute}", C::ID.name()));
     let points = generator_multiples::<C>(n);
-    let trusted = Config { validation: Validation::Trusted, precompute, ..gpu_config(0) };
+    let trusted = Config {
+        validation: Validation::Trusted,
+        precompute,
+        ..gpu_config(0)
+    };
     let bases = Bases::<C>::new(&points, &trusted).expect("resident bases");
     let batch: Vec<Vec<C::Scalar>> = (0..3).map(|_| random_scalars::<C>(&mut rng, n)).collect();
-    assert_eq!(bases.msm(&batch[0]).unwrap(), closed_form::<C>(&batch[0]), "{} pipelined", C::ID.name());
+    assert_eq!(
+        bases.msm(&batch[0]).unwrap(),
+        closed_form::<C>(&batch[0]),
+        "{} pipelined",
+        C::ID.name()
+    );
     let got = bases.msm_batch(&batch).expect("pipelined batch");
     for (k, got) in batch.iter().zip(got) {
         assert_eq!(got, closed_form::<C>(k), "{} pipelined batch", C::ID.name());
     }
     // A scalar >= r in the second part is reported with its index, after the
     // first part's MSM has been started.
-    let wire_bases =
-        gpukit::BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(&points), &trusted).expect("wire bases");
+    let wire_bases = gpukit::BasesBytes::new(
+        C::ID,
+        &gpukit::encoding::encode_points::<C>(&points),
+        &trusted,
+    )
+    .expect("wire bases");
     let mut scalars = gpukit::encoding::encode_scalars::<C>(&batch[1]);
     let bad = n - 2;
     scalars[bad * 32..bad * 32 + 32].fill(0xff);
@@ -253,7 +344,9 @@ fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     assert!(err.message().contains(&bad.to_string()), "{}", err);
     // The bases stay usable after the error.
     assert_eq!(
-        wire_bases.msm(&gpukit::encoding::encode_scalars::<C>(&batch[2])).unwrap(),
+        wire_bases
+            .msm(&gpukit::encoding::encode_scalars::<C>(&batch[2]))
+            .unwrap(),
         gpukit::encoding::encode_points::<C>(&[closed_form::<C>(&batch[2])]),
         "{} after an error",
         C::ID.name()
@@ -279,7 +372,11 @@ fn check_precomputed<C: Curve>() {
     }
     let windows = |c: u32| (C::Scalar::MODULUS_BIT_SIZE + c) / c;
     for (precompute, window_c) in [(1, 0), (2, 0), (0, 7), (0, 0)] {
-        let config = Config { precompute, window_c, ..gpu_config(0) };
+        let config = Config {
+            precompute,
+            window_c,
+            ..gpu_config(0)
+        };
         let what = format!("{} precompute {precompute} window {window_c}", C::ID.name());
         let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
         let tables = bases.device_tables().expect("GPU bases");
@@ -287,10 +384,16 @@ fn check_precomputed<C: Curve>() {
             (1, _) => assert_eq!((tables.copies, tables.window), (1, 0), "{what}"),
             (2, _) => assert_eq!(tables.copies, 2, "{what}"),
             (_, 7) => assert_eq!((tables.copies, tables.window), (windows(7), 7), "{what}"),
-            _ => assert!(tables.copies > 1 && tables.copies <= windows(tables.window), "{what}: {tables:?}"),
+            _ => assert!(
+                tables.copies > 1 && tables.copies <= windows(tables.window),
+                "{what}: {tables:?}"
+            ),
         }
         let point_bytes = std::mem::size_of::<C::Affine>() as u64;
-        assert!(tables.device_bytes >= u64::from(tables.copies) * n as u64 * (point_bytes / 2), "{what}: {tables:?}");
+        assert!(
+            tables.device_bytes >= u64::from(tables.copies) * n as u64 * (point_bytes / 2),
+            "{what}: {tables:?}"
+        );
         let same = C::Scalar::rand(&mut rng);
         let mut cancelling = random_scalars::<C>(&mut rng, n);
         for i in 0..50 {
@@ -304,13 +407,19 @@ fn check_precomputed<C: Curve>() {
             vec![-C::Scalar::ONE; n],
             cancelling,
         ];
-        let got = bases.msm_batch(&batch).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got = bases
+            .msm_batch(&batch)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
         for (j, (k, got)) in batch.iter().zip(got).enumerate() {
             assert_eq!(got, reference::<C>(&points, k), "{what}: vector {j}");
         }
         for m in [1, 2, 33, 777] {
             let k = random_scalars::<C>(&mut rng, m);
-            assert_eq!(bases.msm(&k).unwrap(), reference::<C>(&points[..m], &k), "{what}: prefix {m}");
+            assert_eq!(
+                bases.msm(&k).unwrap(),
+                reference::<C>(&points[..m], &k),
+                "{what}: prefix {m}"
+            );
         }
     }
 }
@@ -322,29 +431,62 @@ fn check_batches<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-batches", C::ID.name()));
     let points = random_points::<C>(&mut rng, 1 << 12);
     for precompute in [0, 1] {
-        let config = Config { precompute, ..gpu_config(0) };
+        let config = Config {
+            precompute,
+            ..gpu_config(0)
+        };
         let bases = Bases::<C>::new(&points, &config).expect("resident bases");
-        for (count, n) in [(1, 1), (2, 64), (3, 1 << 12), (255, 100), (4096, 8), (64, 1 << 12)] {
-            let what = format!("{} batch {count} x {n}, precompute {precompute}", C::ID.name());
-            let batch: Vec<Vec<C::Scalar>> = (0..count).map(|_| random_scalars::<C>(&mut rng, n)).collect();
-            let got = bases.msm_batch(&batch).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for (count, n) in [
+            (1, 1),
+            (2, 64),
+            (3, 1 << 12),
+            (255, 100),
+            (4096, 8),
+            (64, 1 << 12),
+        ] {
+            let what = format!(
+                "{} batch {count} x {n}, precompute {precompute}",
+                C::ID.name()
+            );
+            let batch: Vec<Vec<C::Scalar>> = (0..count)
+                .map(|_| random_scalars::<C>(&mut rng, n))
+                .collect();
+            let got = bases
+                .msm_batch(&batch)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(got.len(), count, "{what}");
-            let want: Vec<C::Affine> = batch.par_iter().map(|k| reference::<C>(&points[..n], k)).collect();
+            let want: Vec<C::Affine> = batch
+                .par_iter()
+                .map(|k| reference::<C>(&points[..n], k))
+                .collect();
             for (j, (got, want)) in got.iter().zip(&want).enumerate() {
                 assert_eq!(got, want, "{what}: vector {j}");
             }
         }
-        let wire = gpukit::BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(&points), &config)
-            .expect("wire bases");
+        let wire = gpukit::BasesBytes::new(
+            C::ID,
+            &gpukit::encoding::encode_points::<C>(&points),
+            &config,
+        )
+        .expect("wire bases");
         let (count, n) = (40, 300);
-        let mut scalars = gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, count * n));
+        let mut scalars =
+            gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, count * n));
         let (vector, point) = (17, 123);
         let at = (vector * n + point) * 32;
         scalars[at..at + 32].fill(0xff);
         let err = wire.msm_batch(&scalars, n, count).unwrap_err();
         assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
-        assert!(err.message().contains(&(vector * n + point).to_string()), "{}", err);
-        assert!(err.message().contains(&format!("vector {vector}")), "{}", err);
+        assert!(
+            err.message().contains(&(vector * n + point).to_string()),
+            "{}",
+            err
+        );
+        assert!(
+            err.message().contains(&format!("vector {vector}")),
+            "{}",
+            err
+        );
     }
 }
 
@@ -386,14 +528,23 @@ fn check_concurrent<C: Curve>() {
     let cases: Vec<(Vec<C::Affine>, Vec<C::Scalar>)> = (0..8)
         .map(|i| {
             let n = 2000 + 37 * i;
-            (random_points::<C>(&mut rng, n), random_scalars::<C>(&mut rng, n))
+            (
+                random_points::<C>(&mut rng, n),
+                random_scalars::<C>(&mut rng, n),
+            )
         })
         .collect();
     std::thread::scope(|s| {
         for (points, scalars) in &cases {
             s.spawn(move || {
-                let got = gpukit::msm_with::<C>(points, scalars, &gpu_config(0)).expect("concurrent msm");
-                assert_eq!(got, reference::<C>(points, scalars), "{} concurrent", C::ID.name());
+                let got =
+                    gpukit::msm_with::<C>(points, scalars, &gpu_config(0)).expect("concurrent msm");
+                assert_eq!(
+                    got,
+                    reference::<C>(points, scalars),
+                    "{} concurrent",
+                    C::ID.name()
+                );
             });
         }
     });

@@ -26,7 +26,11 @@ fn version_lines() -> String {
 fn per_curve_lines() -> String {
     let mut s = String::from("/* Curve ids (ABI: never renumber) */\n");
     for &c in CurveId::ALL {
-        s += &format!("#define GPUKIT_CURVE_{} {}\n", c.name().to_ascii_uppercase(), c as u8);
+        s += &format!(
+            "#define GPUKIT_CURVE_{} {}\n",
+            c.name().to_ascii_uppercase(),
+            c as u8
+        );
     }
     s += "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n";
     for &c in CurveId::ALL {
@@ -76,13 +80,18 @@ fn version_matches_the_crate() {
     // SAFETY: gpukit_version returns a static NUL-terminated string.
     let v = unsafe { std::ffi::CStr::from_ptr(gpukit::ffi::gpukit_version()) };
     assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
-    let header = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h")).unwrap();
+    let header =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h"))
+            .unwrap();
     for (name, value) in [
         ("MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
         ("MINOR", env!("CARGO_PKG_VERSION_MINOR")),
         ("PATCH", env!("CARGO_PKG_VERSION_PATCH")),
     ] {
-        assert!(header.contains(&format!("#define GPUKIT_VERSION_{name} {value}\n")), "GPUKIT_VERSION_{name}");
+        assert!(
+            header.contains(&format!("#define GPUKIT_VERSION_{name} {value}\n")),
+            "GPUKIT_VERSION_{name}"
+        );
     }
 }
 
@@ -90,7 +99,16 @@ fn version_matches_the_crate() {
 fn header_compiles_as_c99() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h");
     let Ok(status) = Command::new("cc")
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-x", "c"])
+        .args([
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-fsyntax-only",
+            "-x",
+            "c",
+        ])
         .arg(&path)
         .status()
     else {

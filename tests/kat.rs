@@ -18,7 +18,10 @@ struct Case {
 
 fn unhex(s: &str) -> Vec<u8> {
     assert!(s.len() % 2 == 0, "odd hex length");
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit")).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
+        .collect()
 }
 
 /// Parses a .kat file: `#` comments, blank-line-separated cases of
@@ -31,7 +34,12 @@ fn parse(text: &str) -> Vec<Case> {
             return;
         }
         let keys: Vec<&str> = fields.iter().map(|f| f.1).collect();
-        assert_eq!(keys, ["n", "points", "scalars", "result"], "case at line {}", fields[0].0);
+        assert_eq!(
+            keys,
+            ["n", "points", "scalars", "result"],
+            "case at line {}",
+            fields[0].0
+        );
         cases.push(Case {
             line: fields[0].0,
             n: fields[0].2.parse().expect("decimal n"),
@@ -64,7 +72,11 @@ fn known_answers<C: Curve>() {
     let cases = parse(&text);
     assert!(cases.len() >= 13, "too few cases in {}", path.display());
     let mut configs = all_backends();
-    configs.push(Config { backend: Backend::Cpu, window_c: 9, ..Config::default() });
+    configs.push(Config {
+        backend: Backend::Cpu,
+        window_c: 9,
+        ..Config::default()
+    });
     for case in &cases {
         let where_ = format!("{}:{}", path.display(), case.line);
         assert_eq!(case.points.len(), case.n * id.point_bytes(), "{where_}");
@@ -78,7 +90,12 @@ fn known_answers<C: Curve>() {
         // SAFETY: buffers of exactly n points, n scalars and one point.
         let status = unsafe {
             gpukit::ffi::gpukit_pippenger_msm(
-                id as u8, case.points.as_ptr(), case.scalars.as_ptr(), out.as_mut_ptr(), case.n as u32, 0,
+                id as u8,
+                case.points.as_ptr(),
+                case.scalars.as_ptr(),
+                out.as_mut_ptr(),
+                case.n as u32,
+                0,
             )
         };
         assert_eq!(status, 0, "{where_} C ABI");
@@ -89,7 +106,8 @@ fn known_answers<C: Curve>() {
 #[test]
 fn every_curve_has_a_file() {
     for &c in CurveId::ALL {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/{}.kat", c.name()));
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/{}.kat", c.name()));
         assert!(path.exists(), "{} is missing", path.display());
     }
 }

@@ -7,7 +7,10 @@ mod common;
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{One, PrimeField, UniformRand, Zero};
 use common::*;
-use gpukit::encoding::{decode_point, encode_points, encode_points_in, encode_scalars, encode_scalars_in, scalars_montgomery};
+use gpukit::encoding::{
+    decode_point, encode_points, encode_points_in, encode_scalars, encode_scalars_in,
+    scalars_montgomery,
+};
 use gpukit::{Backend, Config, Curve, InputForm};
 
 const SIZES: [usize; 8] = [0, 1, 2, 3, 31, 33, 1000, 4097];
@@ -15,7 +18,13 @@ const SIZES: [usize; 8] = [0, 1, 2, 3, 31, 33, 1000, 4097];
 /// Checks one MSM against `expected` on the typed API for every host
 /// config (serial only when `serial`; the GPU too when present) and on the
 /// byte API for the default config and the first explicit window.
-fn check_all<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], expected: C::Affine, windows: &[u32], serial: bool) {
+fn check_all<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    expected: C::Affine,
+    windows: &[u32],
+    serial: bool,
+) {
     let n = points.len();
     let configs = host_configs(windows)
         .into_iter()
@@ -29,11 +38,19 @@ fn check_all<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar], expected: C:
     }
     let point_bytes = encode_points::<C>(points);
     let scalar_bytes = encode_scalars::<C>(scalars);
-    let explicit = windows.first().map(|&c| Config { backend: Backend::Cpu, window_c: c, ..Config::default() });
+    let explicit = windows.first().map(|&c| Config {
+        backend: Backend::Cpu,
+        window_c: c,
+        ..Config::default()
+    });
     for config in std::iter::once(Config::default()).chain(explicit) {
         let bytes = gpukit::msm_bytes(C::ID, &point_bytes, &scalar_bytes, &config)
             .unwrap_or_else(|e| panic!("bytes n={n} {config:?}: {e}"));
-        assert_eq!(decode_point::<C>(&bytes).unwrap(), expected, "bytes n={n} {config:?}");
+        assert_eq!(
+            decode_point::<C>(&bytes).unwrap(),
+            expected,
+            "bytes n={n} {config:?}"
+        );
     }
 }
 
@@ -44,7 +61,11 @@ fn random_sizes<C: Curve>() {
         let scalars = random_scalars::<C>(&mut rng, n);
         let expected = reference::<C>(&points, &scalars);
         if n <= 33 {
-            assert_eq!(expected, naive::<C>(&points, &scalars), "arkworks vs naive, n={n}");
+            assert_eq!(
+                expected,
+                naive::<C>(&points, &scalars),
+                "arkworks vs naive, n={n}"
+            );
         }
         // Every explicit window on the small sizes (c = 1: 256 windows;
         // c = 24: one bucket per point); a few on the larger ones, where
@@ -74,7 +95,11 @@ fn edge_cases<C: Curve>() {
     // zero scalars
     check(&points, &vec![C::Scalar::zero(); n], C::Affine::zero());
     // r − 1 everywhere: −Σ P
-    check(&points, &vec![minus_one::<C::Scalar>(); n], (-sum).into_affine());
+    check(
+        &points,
+        &vec![minus_one::<C::Scalar>(); n],
+        (-sum).into_affine(),
+    );
     // all scalars equal
     let k = C::Scalar::rand(&mut rng.rng);
     check(&points, &vec![k; n], (sum * k).into_affine());
@@ -91,8 +116,16 @@ fn edge_cases<C: Curve>() {
     check(&repeated, &scalars, naive::<C>(&repeated, &scalars));
     // P and −P with the same scalar cancel
     let mut pm = points[..n / 2].to_vec();
-    pm.extend(points[..n / 2].iter().map(|p| (-p.into_group()).into_affine()));
-    let halves: Vec<_> = scalars[..n / 2].iter().chain(&scalars[..n / 2]).copied().collect();
+    pm.extend(
+        points[..n / 2]
+            .iter()
+            .map(|p| (-p.into_group()).into_affine()),
+    );
+    let halves: Vec<_> = scalars[..n / 2]
+        .iter()
+        .chain(&scalars[..n / 2])
+        .copied()
+        .collect();
     check(&pm, &halves, C::Affine::zero());
     // small scalars 0..n, and large ones r − 1 − i
     let small: Vec<C::Scalar> = (0..n as u64).map(C::Scalar::from).collect();
@@ -115,12 +148,23 @@ fn montgomery_input<C: Curve>() {
         let s = encode_scalars_in::<C>(&scalars, InputForm::Montgomery);
         // The typed GPU path hands arkworks' scalars over as they lie in
         // memory: that view must be exactly the Montgomery wire form.
-        assert!(matches!(scalars_montgomery::<C>(&scalars), std::borrow::Cow::Borrowed(_)), "zero-copy view");
+        assert!(
+            matches!(
+                scalars_montgomery::<C>(&scalars),
+                std::borrow::Cow::Borrowed(_)
+            ),
+            "zero-copy view"
+        );
         assert_eq!(&*scalars_montgomery::<C>(&scalars), &s[..]);
         for mut config in all_backends() {
             config.input_form = InputForm::Montgomery;
-            let out = gpukit::msm_bytes(C::ID, &p, &s, &config).unwrap_or_else(|e| panic!("{config:?}: {e}"));
-            assert_eq!(decode_point::<C>(&out).unwrap(), expected, "n={n} {config:?}");
+            let out = gpukit::msm_bytes(C::ID, &p, &s, &config)
+                .unwrap_or_else(|e| panic!("{config:?}: {e}"));
+            assert_eq!(
+                decode_point::<C>(&out).unwrap(),
+                expected,
+                "n={n} {config:?}"
+            );
         }
     }
 }
@@ -146,7 +190,10 @@ fn blinded<C: Curve>() {
             C::ID,
             &encode_points::<C>(&points),
             &encode_scalars::<C>(&scalars),
-            &Config { blinded: true, ..Config::default() },
+            &Config {
+                blinded: true,
+                ..Config::default()
+            },
         )
         .unwrap();
         assert_eq!(decode_point::<C>(&out).unwrap(), expected);
@@ -171,8 +218,22 @@ fn closed_form<C: Curve>() {
     let sum_sq = C::Scalar::from(n) * C::Scalar::from(n + 1) * C::Scalar::from(2 * n + 1)
         / C::Scalar::from(6u64);
     let expected = (g * (m * sum_sq)).into_affine();
-    for config in [Config { backend: Backend::Cpu, ..Config::default() }, Config { backend: Backend::Cpu, window_c: 11, ..Config::default() }] {
-        assert_eq!(gpukit::msm_with::<C>(&points, &scalars, &config).unwrap(), expected, "{config:?}");
+    for config in [
+        Config {
+            backend: Backend::Cpu,
+            ..Config::default()
+        },
+        Config {
+            backend: Backend::Cpu,
+            window_c: 11,
+            ..Config::default()
+        },
+    ] {
+        assert_eq!(
+            gpukit::msm_with::<C>(&points, &scalars, &config).unwrap(),
+            expected,
+            "{config:?}"
+        );
     }
     assert_eq!(C::Scalar::MODULUS_BIT_SIZE, C::ID.scalar_bits());
 }

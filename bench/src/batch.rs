@@ -30,24 +30,45 @@ pub struct Shape {
 
 /// Parses `curve:COUNTxLOG_N`.
 pub fn parse_shape(text: &str) -> Result<Shape, String> {
-    let (curve, shape) = text.split_once(':').ok_or_else(|| format!("{text:?}: expected curve:COUNTxLOG_N"))?;
+    let (curve, shape) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{text:?}: expected curve:COUNTxLOG_N"))?;
     let curve = crate::curves::by_name(curve).ok_or_else(|| format!("unknown curve {curve:?}"))?;
-    let (count, log_n) = shape.split_once('x').ok_or_else(|| format!("{shape:?}: expected COUNTxLOG_N"))?;
+    let (count, log_n) = shape
+        .split_once('x')
+        .ok_or_else(|| format!("{shape:?}: expected COUNTxLOG_N"))?;
     let count = count.parse().map_err(|e| format!("count {count:?}: {e}"))?;
     let log_n = log_n.parse().map_err(|e| format!("log_n {log_n:?}: {e}"))?;
-    Ok(Shape { curve, count, log_n })
+    Ok(Shape {
+        curve,
+        count,
+        log_n,
+    })
 }
 
 /// Runs every shape and prints one table row each; writes batch.csv in --out.
-pub fn run(args: &BatchArgs, plan: &Plan, opts: &GpukitOptions) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let shapes: Vec<Shape> = args.shapes.iter().map(|s| parse_shape(s)).collect::<Result<_, _>>()?;
+pub fn run(
+    args: &BatchArgs,
+    plan: &Plan,
+    opts: &GpukitOptions,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let shapes: Vec<Shape> = args
+        .shapes
+        .iter()
+        .map(|s| parse_shape(s))
+        .collect::<Result<_, _>>()?;
     let mut csv = String::from("curve,count,log_n,system,median_ms,min_ms,max_ms,status\n");
     let mut failed = false;
-    println!("{:<14} {:>7} {:>6} {:<22} {:>11} {:>11}  status", "curve", "count", "log_n", "system", "median ms", "min ms");
+    println!(
+        "{:<14} {:>7} {:>6} {:<22} {:>11} {:>11}  status",
+        "curve", "count", "log_n", "system", "median ms", "min ms"
+    );
     for shape in &shapes {
         let rows = with_curve!(shape.curve, C => run_shape::<C>(shape, args, plan, opts, args.common.seed));
         for (system, summary, status) in rows {
-            let (median, min, max) = summary.map_or((f64::NAN, f64::NAN, f64::NAN), |s| (s.median_ms, s.min_ms, s.max_ms));
+            let (median, min, max) = summary.map_or((f64::NAN, f64::NAN, f64::NAN), |s| {
+                (s.median_ms, s.min_ms, s.max_ms)
+            });
             println!(
                 "{:<14} {:>7} {:>6} {:<22} {:>11.2} {:>11.2}  {status}",
                 shape.curve.name(),
@@ -71,12 +92,22 @@ pub fn run(args: &BatchArgs, plan: &Plan, opts: &GpukitOptions) -> Result<ExitCo
     let path = args.common.out.join("batch.csv");
     std::fs::write(&path, csv)?;
     println!("wrote {}", path.display());
-    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 type Row = (&'static str, Option<crate::stats::Summary>, String);
 
-fn run_shape<C: BenchCurve>(shape: &Shape, args: &BatchArgs, plan: &Plan, opts: &GpukitOptions, seed: u64) -> Vec<Row> {
+fn run_shape<C: BenchCurve>(
+    shape: &Shape,
+    args: &BatchArgs,
+    plan: &Plan,
+    opts: &GpukitOptions,
+    seed: u64,
+) -> Vec<Row> {
     let n = 1usize << shape.log_n;
     let seed = seed ^ (C::ID as u64).rotate_right(8);
     let points = inputs::points::<C>(n, seed);
@@ -89,7 +120,11 @@ fn run_shape<C: BenchCurve>(shape: &Shape, args: &BatchArgs, plan: &Plan, opts: 
         let mut arkworks = || -> Result<Vec<C::Affine>, String> {
             Ok(vectors
                 .par_iter()
-                .map(|k| C::Projective::msm(&points, k).expect("equal lengths").into_affine())
+                .map(|k| {
+                    C::Projective::msm(&points, k)
+                        .expect("equal lengths")
+                        .into_affine()
+                })
                 .collect())
         };
         match measure(plan, &mut arkworks) {
@@ -132,13 +167,27 @@ mod tests {
     fn shapes_parse() {
         assert_eq!(
             parse_shape("banderwagon:65536x8"),
-            Ok(Shape { curve: CurveId::Banderwagon, count: 65536, log_n: 8 })
+            Ok(Shape {
+                curve: CurveId::Banderwagon,
+                count: 65536,
+                log_n: 8
+            })
         );
         assert_eq!(
             parse_shape("bls12_381_g1:1024x12"),
-            Ok(Shape { curve: CurveId::Bls12_381G1, count: 1024, log_n: 12 })
+            Ok(Shape {
+                curve: CurveId::Bls12_381G1,
+                count: 1024,
+                log_n: 12
+            })
         );
-        for bad in ["bn254_g1", "nope:1x2", "bn254_g1:12", "bn254_g1:ax2", "bn254_g1:1xb"] {
+        for bad in [
+            "bn254_g1",
+            "nope:1x2",
+            "bn254_g1:12",
+            "bn254_g1:ax2",
+            "bn254_g1:1xb",
+        ] {
             assert!(parse_shape(bad).is_err(), "{bad}");
         }
     }

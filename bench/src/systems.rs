@@ -117,7 +117,10 @@ impl GpukitOptions {
 
 /// GPU-resident bases, with the time their creation took (upload, checks and
 /// precomputed copies) printed to stderr: it is paid once per basis.
-pub fn resident_bases<C: BenchCurve>(points: &[C::Affine], opts: &GpukitOptions) -> Result<Bases<C>, String> {
+pub fn resident_bases<C: BenchCurve>(
+    points: &[C::Affine],
+    opts: &GpukitOptions,
+) -> Result<Bases<C>, String> {
     let started = std::time::Instant::now();
     let bases = Bases::<C>::new(points, &opts.config(Backend::Gpu)).map_err(|e| e.to_string())?;
     let tables = bases.device_tables();

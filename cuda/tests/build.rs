@@ -20,10 +20,19 @@ const DEVICE_SOURCES: &[&str] = &[
 ];
 
 fn main() {
-    let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let here =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let root = here.join("../..");
     println!("cargo:rustc-check-cfg=cfg(gpukit_cuda)");
-    for dir in ["shim", "../ff", "../ec", "../msm/wide_access.cuh", "../curve_traits.cuh", "../../curves", "../../build"] {
+    for dir in [
+        "shim",
+        "../ff",
+        "../ec",
+        "../msm/wide_access.cuh",
+        "../curve_traits.cuh",
+        "../../curves",
+        "../../build",
+    ] {
         println!("cargo:rerun-if-changed={dir}");
     }
     nvcc::rerun_on_env();

@@ -2,7 +2,10 @@
 //! reference, the list of backends to check, and per-curve stamping.
 #![allow(dead_code)] // each test binary uses a different subset
 
-use ark_ec::{short_weierstrass as sw, twisted_edwards as te, AffineRepr, CurveConfig, CurveGroup, VariableBaseMSM};
+use ark_ec::{
+    short_weierstrass as sw, twisted_edwards as te, AffineRepr, CurveConfig, CurveGroup,
+    VariableBaseMSM,
+};
 use ark_ff::{PrimeField, UniformRand};
 use gpukit::{Backend, Config, Curve};
 use rand::SeedableRng;
@@ -17,15 +20,24 @@ pub struct SeededRng {
 impl SeededRng {
     /// Seed from `GPUKIT_TEST_SEED` when set (to replay a failure), else `default`.
     pub fn new(default: u64) -> SeededRng {
-        let seed = std::env::var("GPUKIT_TEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-        SeededRng { rng: ChaCha20Rng::seed_from_u64(seed), seed }
+        let seed = std::env::var("GPUKIT_TEST_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default);
+        SeededRng {
+            rng: ChaCha20Rng::seed_from_u64(seed),
+            seed,
+        }
     }
 }
 
 impl Drop for SeededRng {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            eprintln!("test RNG seed = {} (replay with GPUKIT_TEST_SEED={})", self.seed, self.seed);
+            eprintln!(
+                "test RNG seed = {} (replay with GPUKIT_TEST_SEED={})",
+                self.seed, self.seed
+            );
         }
     }
 }
@@ -50,7 +62,9 @@ pub fn random_scalars<C: Curve>(rng: &mut SeededRng, n: usize) -> Vec<C::Scalar>
 
 /// arkworks' MSM: the reference.
 pub fn reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Affine {
-    C::Projective::msm(points, scalars).expect("equal lengths").into_affine()
+    C::Projective::msm(points, scalars)
+        .expect("equal lengths")
+        .into_affine()
 }
 
 /// Σ kᵢ·Pᵢ the slow, obvious way.
@@ -72,11 +86,21 @@ pub fn minus_one<S: PrimeField>() -> S {
 /// window, CPU with explicit windows (all of `windows`), and Auto.
 pub fn host_configs(windows: &[u32]) -> Vec<Config> {
     let mut v = vec![
-        Config { backend: Backend::Serial, ..Config::default() },
-        Config { backend: Backend::Cpu, ..Config::default() },
+        Config {
+            backend: Backend::Serial,
+            ..Config::default()
+        },
+        Config {
+            backend: Backend::Cpu,
+            ..Config::default()
+        },
         Config::default(),
     ];
-    v.extend(windows.iter().map(|&c| Config { backend: Backend::Cpu, window_c: c, ..Config::default() }));
+    v.extend(windows.iter().map(|&c| Config {
+        backend: Backend::Cpu,
+        window_c: c,
+        ..Config::default()
+    }));
     v
 }
 
@@ -84,7 +108,10 @@ pub fn host_configs(windows: &[u32]) -> Vec<Config> {
 pub fn all_backends() -> Vec<Config> {
     let mut v = host_configs(&[]);
     if gpukit::gpu_count() > 0 {
-        v.push(Config { backend: Backend::Gpu, ..Config::default() });
+        v.push(Config {
+            backend: Backend::Gpu,
+            ..Config::default()
+        });
     }
     v
 }

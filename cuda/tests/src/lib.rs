@@ -49,26 +49,65 @@ pub mod constant {
 
 mod ffi {
     extern "C" {
-        pub fn gpukit_check_fp_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize) -> i32;
-        pub fn gpukit_check_point_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize)
-            -> i32;
+        pub fn gpukit_check_fp_op(
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
+        ) -> i32;
+        pub fn gpukit_check_point_op(
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
+        ) -> i32;
         pub fn gpukit_check_constant(curve: u8, which: u32, out: *mut u32, cap: u32) -> i32;
         pub fn gpukit_check_curve_name(curve: u8) -> *const std::ffi::c_char;
     }
     #[cfg(gpukit_cuda)]
     extern "C" {
         pub fn gpukit_check_dev_device_count() -> u32;
-        pub fn gpukit_check_dev_fp_op(curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize)
-            -> i32;
+        pub fn gpukit_check_dev_fp_op(
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
+        ) -> i32;
         pub fn gpukit_check_dev_point_op(
-            curve: u8, op: u32, a: *const u32, b: *const u32, out: *mut u32, count: usize,
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
         ) -> i32;
         pub fn gpukit_check_dev_fieldmul_throughput(
-            limbs: u32, portable: u32, chains: u32, blocks: u32, threads: u32, iters: u32, runs: u32,
-            ms: *mut f32, name: *mut std::ffi::c_char, name_len: usize, sm_count: *mut u32,
+            limbs: u32,
+            portable: u32,
+            chains: u32,
+            blocks: u32,
+            threads: u32,
+            iters: u32,
+            runs: u32,
+            ms: *mut f32,
+            name: *mut std::ffi::c_char,
+            name_len: usize,
+            sm_count: *mut u32,
         ) -> i32;
         pub fn gpukit_check_dev_madd_throughput(
-            limbs: u32, prefetch: u32, blocks: u32, iters: u32, runs: u32, ms: *mut f32, regs: *mut i32,
+            limbs: u32,
+            prefetch: u32,
+            blocks: u32,
+            iters: u32,
+            runs: u32,
+            ms: *mut f32,
+            regs: *mut i32,
         ) -> i32;
     }
 }
@@ -96,9 +135,16 @@ pub fn targets() -> Vec<Target> {
     if device_count() > 0 {
         return vec![Target::Host, Target::Device];
     }
-    let why = if cfg!(gpukit_cuda) { "no CUDA device at run time" } else { "built without nvcc" };
+    let why = if cfg!(gpukit_cuda) {
+        "no CUDA device at run time"
+    } else {
+        "built without nvcc"
+    };
     let required = std::env::var("GPUKIT_REQUIRE_GPU").is_ok_and(|v| v == "1");
-    assert!(!required, "GPUKIT_REQUIRE_GPU=1 but the device checks cannot run: {why}");
+    assert!(
+        !required,
+        "GPUKIT_REQUIRE_GPU=1 but the device checks cannot run: {why}"
+    );
     eprintln!("notice: device checks skipped ({why}); host checks only");
     vec![Target::Host]
 }
@@ -138,12 +184,26 @@ fn point_fn(target: Target) -> OpFn {
 }
 
 /// A field op on elements of `words` u32 each (field_t::WORDS of the curve).
-pub fn field_op(target: Target, curve: u8, op: u32, a: &[u32], b: &[u32], words: usize) -> Vec<u32> {
+pub fn field_op(
+    target: Target,
+    curve: u8,
+    op: u32,
+    a: &[u32],
+    b: &[u32],
+    words: usize,
+) -> Vec<u32> {
     run(field_fn(target), curve, op, a, b, words)
 }
 
 /// A point op; every element occupies 4·words u32 in a, b and the output.
-pub fn point_op(target: Target, curve: u8, op: u32, a: &[u32], b: &[u32], words: usize) -> Vec<u32> {
+pub fn point_op(
+    target: Target,
+    curve: u8,
+    op: u32,
+    a: &[u32],
+    b: &[u32],
+    words: usize,
+) -> Vec<u32> {
     run(point_fn(target), curve, op, a, b, 4 * words)
 }
 
@@ -202,18 +262,34 @@ pub fn fieldmul_throughput(s: ThroughputSetup) -> Result<Throughput, i32> {
     // SAFETY: ms holds `runs` floats, name 256 bytes; the shim writes within them.
     let rc = unsafe {
         ffi::gpukit_check_dev_fieldmul_throughput(
-            s.limbs, u32::from(s.portable), s.chains, s.blocks, s.threads, s.iters, s.runs, ms.as_mut_ptr(),
-            name.as_mut_ptr(), name.len(), &mut sm_count,
+            s.limbs,
+            u32::from(s.portable),
+            s.chains,
+            s.blocks,
+            s.threads,
+            s.iters,
+            s.runs,
+            ms.as_mut_ptr(),
+            name.as_mut_ptr(),
+            name.len(),
+            &mut sm_count,
         )
     };
     if rc != 0 {
         return Err(rc);
     }
     // SAFETY: the shim wrote a NUL-terminated name (snprintf).
-    let device = unsafe { CStr::from_ptr(name.as_ptr()) }.to_string_lossy().into_owned();
+    let device = unsafe { CStr::from_ptr(name.as_ptr()) }
+        .to_string_lossy()
+        .into_owned();
     let muls_per_launch =
         f64::from(s.blocks) * f64::from(s.threads) * f64::from(s.iters) * f64::from(s.chains);
-    Ok(Throughput { device, sm_count, runs_ms: ms, muls_per_launch })
+    Ok(Throughput {
+        device,
+        sm_count,
+        runs_ms: ms,
+        muls_per_launch,
+    })
 }
 
 /// One mixed-addition throughput measurement (see shim/madd_throughput.cu).
@@ -230,16 +306,34 @@ pub struct MaddThroughput {
 /// Times `runs` launches of `blocks` blocks of 128 threads, each doing
 /// `iters` gathered mixed additions (8 limbs: BN254 G1, 12: BLS12-381 G1).
 #[cfg(gpukit_cuda)]
-pub fn madd_throughput(limbs: u32, prefetch: bool, blocks: u32, iters: u32, runs: u32) -> Result<MaddThroughput, i32> {
+pub fn madd_throughput(
+    limbs: u32,
+    prefetch: bool,
+    blocks: u32,
+    iters: u32,
+    runs: u32,
+) -> Result<MaddThroughput, i32> {
     let mut ms = vec![0f32; runs as usize];
     let mut registers = 0i32;
     // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
     let rc = unsafe {
-        ffi::gpukit_check_dev_madd_throughput(limbs, u32::from(prefetch), blocks, iters, runs, ms.as_mut_ptr(), &mut registers)
+        ffi::gpukit_check_dev_madd_throughput(
+            limbs,
+            u32::from(prefetch),
+            blocks,
+            iters,
+            runs,
+            ms.as_mut_ptr(),
+            &mut registers,
+        )
     };
     if rc != 0 {
         return Err(rc);
     }
     let madds_per_launch = f64::from(blocks) * 128.0 * f64::from(iters);
-    Ok(MaddThroughput { registers, runs_ms: ms, madds_per_launch })
+    Ok(MaddThroughput {
+        registers,
+        runs_ms: ms,
+        madds_per_launch,
+    })
 }

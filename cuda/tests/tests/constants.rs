@@ -27,33 +27,88 @@ fn expected<P: MontConfig<N>, const N: usize>() -> Expected {
 }
 
 fn one(curve: u8, which: u32) -> u32 {
-    let v = constant(curve, which).unwrap_or_else(|| panic!("curve {curve} lacks constant {which}"));
+    let v =
+        constant(curve, which).unwrap_or_else(|| panic!("curve {curve} lacks constant {which}"));
     assert_eq!(v.len(), 1);
     v[0]
 }
 
-fn check<C: TestCurve>(e: Expected, scalar_bits: u32, point_bytes: u32, coeffs: &[(u32, Vec<u32>)]) {
+fn check<C: TestCurve>(
+    e: Expected,
+    scalar_bits: u32,
+    point_bytes: u32,
+    coeffs: &[(u32, Vec<u32>)],
+) {
     let id = C::ID;
     assert_eq!(curve_name(id).as_deref(), Some(C::NAME), "NAME");
     assert_eq!(one(id, k::ID), u32::from(id), "{} ID", C::NAME);
-    assert_eq!(constant(id, k::MODULUS), Some(e.modulus.clone()), "{} p", C::NAME);
+    assert_eq!(
+        constant(id, k::MODULUS),
+        Some(e.modulus.clone()),
+        "{} p",
+        C::NAME
+    );
     assert_eq!(constant(id, k::R), Some(e.r), "{} R mod p", C::NAME);
     assert_eq!(constant(id, k::R2), Some(e.r2), "{} R² mod p", C::NAME);
     assert_eq!(one(id, k::INV), e.inv, "{} -p^-1 mod 2^32", C::NAME);
-    assert_eq!(constant(id, k::SCALAR_MODULUS), Some(big_words(&C::Scalar::MODULUS)), "{} r", C::NAME);
-    assert_eq!(one(id, k::SCALAR_BITS), scalar_bits, "{} SCALAR_BITS", C::NAME);
-    assert_eq!(scalar_bits, C::Scalar::MODULUS_BIT_SIZE, "{} SCALAR_BITS vs arkworks", C::NAME);
-    assert_eq!(one(id, k::POINT_BYTES), point_bytes, "{} POINT_BYTES", C::NAME);
-    assert_eq!(point_bytes as usize, 2 * 4 * C::F::WORDS, "{} POINT_BYTES vs the field", C::NAME);
-    assert_eq!(one(id, k::FIELD_WORDS) as usize, C::F::WORDS, "{} field words", C::NAME);
+    assert_eq!(
+        constant(id, k::SCALAR_MODULUS),
+        Some(big_words(&C::Scalar::MODULUS)),
+        "{} r",
+        C::NAME
+    );
+    assert_eq!(
+        one(id, k::SCALAR_BITS),
+        scalar_bits,
+        "{} SCALAR_BITS",
+        C::NAME
+    );
+    assert_eq!(
+        scalar_bits,
+        C::Scalar::MODULUS_BIT_SIZE,
+        "{} SCALAR_BITS vs arkworks",
+        C::NAME
+    );
+    assert_eq!(
+        one(id, k::POINT_BYTES),
+        point_bytes,
+        "{} POINT_BYTES",
+        C::NAME
+    );
+    assert_eq!(
+        point_bytes as usize,
+        2 * 4 * C::F::WORDS,
+        "{} POINT_BYTES vs the field",
+        C::NAME
+    );
+    assert_eq!(
+        one(id, k::FIELD_WORDS) as usize,
+        C::F::WORDS,
+        "{} field words",
+        C::NAME
+    );
     assert_eq!(one(id, k::MAX_WINDOW), 24, "{} MAX_WINDOW", C::NAME);
     for (which, want) in coeffs {
-        assert_eq!(constant(id, *which).as_ref(), Some(want), "{} coefficient {which}", C::NAME);
+        assert_eq!(
+            constant(id, *which).as_ref(),
+            Some(want),
+            "{} coefficient {which}",
+            C::NAME
+        );
     }
     // The coefficients a curve does not have are not answered.
-    let absent: &[u32] = if C::EDWARDS { &[k::COEFF_B] } else { &[k::COEFF_A, k::COEFF_D] };
+    let absent: &[u32] = if C::EDWARDS {
+        &[k::COEFF_B]
+    } else {
+        &[k::COEFF_A, k::COEFF_D]
+    };
     for which in absent {
-        assert_eq!(constant(id, *which), None, "{} has no coefficient {which}", C::NAME);
+        assert_eq!(
+            constant(id, *which),
+            None,
+            "{} has no coefficient {which}",
+            C::NAME
+        );
     }
 }
 
@@ -97,7 +152,10 @@ fn bls12_381_g2() {
         ark_bls12_381::Fq::from(header_beta as u32)
     };
     assert_eq!(as_field, beta, "Fp2 non-residue");
-    assert!(beta.legendre().is_qnr(), "β must be a non-square for Fp2 to be a field");
+    assert!(
+        beta.legendre().is_qnr(),
+        "β must be a non-square for Fp2 to be a field"
+    );
 }
 
 #[test]
@@ -127,7 +185,10 @@ fn banderwagon() {
         expected::<ark_ed_on_bls12_381_bandersnatch::FqConfig, 4>(),
         253,
         64,
-        &[(k::COEFF_A, words(<B as TECurveConfig>::COEFF_A)), (k::COEFF_D, words(<B as TECurveConfig>::COEFF_D))],
+        &[
+            (k::COEFF_A, words(<B as TECurveConfig>::COEFF_A)),
+            (k::COEFF_D, words(<B as TECurveConfig>::COEFF_D)),
+        ],
     );
 }
 

@@ -12,7 +12,13 @@ const RANDOM: usize = 2000;
 /// Edge values, then random elements.
 fn elements<F: Coord>(seed: u64) -> Vec<F> {
     let mut rng = rng(seed);
-    let mut v = vec![F::zero(), F::one(), F::max_element(), F::one().double(), -F::one().double()];
+    let mut v = vec![
+        F::zero(),
+        F::one(),
+        F::max_element(),
+        F::one().double(),
+        -F::one().double(),
+    ];
     v.extend((0..RANDOM).map(|_| F::rand(&mut rng)));
     v
 }
@@ -45,7 +51,14 @@ fn check_binary<C: TestCurve>(t: Target, code: u32, name: &str, f: impl Fn(C::F,
     let (a, b) = pairs::<C::F>(u64::from(C::ID) * 100 + u64::from(code));
     let out: Vec<C::F> = unflat(&field_op(t, C::ID, code, &flat(&a), &flat(&b), C::F::WORDS));
     for i in 0..a.len() {
-        assert_eq!(out[i], f(a[i], b[i]), "{} {t:?} {name}({}, {}) [#{i}]", C::NAME, a[i], b[i]);
+        assert_eq!(
+            out[i],
+            f(a[i], b[i]),
+            "{} {t:?} {name}({}, {}) [#{i}]",
+            C::NAME,
+            a[i],
+            b[i]
+        );
     }
 }
 
@@ -69,7 +82,9 @@ fn check_field<C: TestCurve>(t: Target) {
     check_unary::<C>(t, op::FP_SQR, "sqr", |a| a.square());
     check_unary::<C>(t, op::FP_DBL, "dbl", |a| a.double());
     check_unary::<C>(t, op::FP_NEG, "neg", |a| -a);
-    check_unary::<C>(t, op::FP_INV, "inverse", |a| a.inverse().unwrap_or(C::F::zero()));
+    check_unary::<C>(t, op::FP_INV, "inverse", |a| {
+        a.inverse().unwrap_or(C::F::zero())
+    });
     let w = C::F::WORDS;
 
     // Montgomery form: the words the headers hold are exactly arkworks' limbs.
@@ -77,7 +92,14 @@ fn check_field<C: TestCurve>(t: Target) {
     let mont = field_op(t, C::ID, op::FP_TO_MONT, &flat(&a), &flat(&a), w);
     let ark_mont: Vec<u32> = a.iter().flat_map(|x| x.mont_words()).collect();
     assert_eq!(mont, ark_mont, "{} {t:?} Montgomery words", C::NAME);
-    let back: Vec<C::F> = unflat(&field_op(t, C::ID, op::FP_FROM_MONT, &ark_mont, &ark_mont, w));
+    let back: Vec<C::F> = unflat(&field_op(
+        t,
+        C::ID,
+        op::FP_FROM_MONT,
+        &ark_mont,
+        &ark_mont,
+        w,
+    ));
     assert_eq!(back, a, "{} {t:?} from Montgomery words", C::NAME);
 
     // Equality and zero tests: each element against itself and its successor.
@@ -86,9 +108,18 @@ fn check_field<C: TestCurve>(t: Target) {
     let differ = flags(&field_op(t, C::ID, op::FP_EQ, &flat(&a), &flat(&b), w), w);
     assert!(same.iter().all(|&f| f), "{} {t:?} a == a", C::NAME);
     assert!(differ.iter().all(|&f| !f), "{} {t:?} a != a + 1", C::NAME);
-    let zero = flags(&field_op(t, C::ID, op::FP_IS_ZERO, &flat(&a), &flat(&a), w), w);
+    let zero = flags(
+        &field_op(t, C::ID, op::FP_IS_ZERO, &flat(&a), &flat(&a), w),
+        w,
+    );
     for i in 0..a.len() {
-        assert_eq!(zero[i], a[i].is_zero(), "{} {t:?} is_zero({})", C::NAME, a[i]);
+        assert_eq!(
+            zero[i],
+            a[i].is_zero(),
+            "{} {t:?} is_zero({})",
+            C::NAME,
+            a[i]
+        );
     }
 
     // is_canonical on raw words: p - 1 and random elements are, p, p + 1 and
@@ -106,7 +137,10 @@ fn check_field<C: TestCurve>(t: Target) {
         }
     }
     let words: Vec<u32> = raw.iter().flat_map(|(v, _)| v.clone()).collect();
-    let got = flags(&field_op(t, C::ID, op::FP_IS_CANONICAL, &words, &words, w), w);
+    let got = flags(
+        &field_op(t, C::ID, op::FP_IS_CANONICAL, &words, &words, w),
+        w,
+    );
     for (i, (v, expect)) in raw.iter().enumerate() {
         assert_eq!(got[i], *expect, "{} {t:?} is_canonical({v:08x?})", C::NAME);
     }

@@ -50,17 +50,31 @@ fn lambdas<C: TestCurve>(n: usize, seed: u64) -> Vec<C::F> {
 }
 
 fn decode<C: TestCurve>(out: &[u32]) -> Vec<C::Affine> {
-    out.chunks(4 * C::F::WORDS).map(affine_from_words::<C>).collect()
+    out.chunks(4 * C::F::WORDS)
+        .map(affine_from_words::<C>)
+        .collect()
 }
 
 fn flags<C: TestCurve>(out: &[u32]) -> Vec<bool> {
     out.chunks(4 * C::F::WORDS).map(|c| c[0] == 1).collect()
 }
 
-fn expect_points<C: TestCurve>(t: Target, what: &str, got: &[C::Affine], want: &[C::Affine], inputs: &[String]) {
+fn expect_points<C: TestCurve>(
+    t: Target,
+    what: &str,
+    got: &[C::Affine],
+    want: &[C::Affine],
+    inputs: &[String],
+) {
     assert_eq!(got.len(), want.len());
     for i in 0..got.len() {
-        assert_eq!(got[i], want[i], "{} {t:?} {what} [#{i}] on {}", C::NAME, inputs[i]);
+        assert_eq!(
+            got[i],
+            want[i],
+            "{} {t:?} {what} [#{i}] on {}",
+            C::NAME,
+            inputs[i]
+        );
     }
 }
 
@@ -73,14 +87,38 @@ where
     let cases = cases::<C>(seed);
     let l1 = lambdas::<C>(cases.len(), seed + 2);
     let l2 = lambdas::<C>(cases.len(), seed + 3);
-    let desc: Vec<String> = cases.iter().map(|(p, q)| format!("P = {p}, Q = {q}")).collect();
+    let desc: Vec<String> = cases
+        .iter()
+        .map(|(p, q)| format!("P = {p}, Q = {q}"))
+        .collect();
     let sums: Vec<C::Affine> = cases.iter().map(|(p, q)| (*p + *q).into_affine()).collect();
-    let bucket_p: Vec<u32> = cases.iter().zip(&l1).flat_map(|((p, _), l)| bucket_words::<C>(p, *l)).collect();
-    let bucket_q: Vec<u32> = cases.iter().zip(&l2).flat_map(|((_, q), l)| bucket_words::<C>(q, *l)).collect();
-    let affine_p: Vec<u32> = cases.iter().flat_map(|(p, _)| affine_words::<C>(p)).collect();
-    let affine_q: Vec<u32> = cases.iter().flat_map(|(_, q)| affine_words::<C>(q)).collect();
+    let bucket_p: Vec<u32> = cases
+        .iter()
+        .zip(&l1)
+        .flat_map(|((p, _), l)| bucket_words::<C>(p, *l))
+        .collect();
+    let bucket_q: Vec<u32> = cases
+        .iter()
+        .zip(&l2)
+        .flat_map(|((_, q), l)| bucket_words::<C>(q, *l))
+        .collect();
+    let affine_p: Vec<u32> = cases
+        .iter()
+        .flat_map(|(p, _)| affine_words::<C>(p))
+        .collect();
+    let affine_q: Vec<u32> = cases
+        .iter()
+        .flat_map(|(_, q)| affine_words::<C>(q))
+        .collect();
 
-    let got = decode::<C>(&point_op(t, C::ID, op::PT_ADD_AFFINE, &bucket_p, &affine_q, w));
+    let got = decode::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_ADD_AFFINE,
+        &bucket_p,
+        &affine_q,
+        w,
+    ));
     expect_points::<C>(t, "add_affine", &got, &sums, &desc);
     let got = decode::<C>(&point_op(t, C::ID, op::PT_ADD, &bucket_p, &bucket_q, w));
     expect_points::<C>(t, "add", &got, &sums, &desc);
@@ -89,24 +127,75 @@ where
     let doubled: Vec<C::Affine> = ps.iter().map(|p| (*p + *p).into_affine()).collect();
     let got = decode::<C>(&point_op(t, C::ID, op::PT_DBL, &bucket_p, &bucket_p, w));
     expect_points::<C>(t, "dbl", &got, &doubled, &desc);
-    let got = decode::<C>(&point_op(t, C::ID, op::PT_TO_AFFINE, &bucket_p, &bucket_p, w));
+    let got = decode::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_TO_AFFINE,
+        &bucket_p,
+        &bucket_p,
+        w,
+    ));
     expect_points::<C>(t, "to_affine", &got, &ps, &desc);
     let negated: Vec<C::Affine> = ps.iter().map(neg::<C>).collect();
     let got = decode::<C>(&point_op(t, C::ID, op::PT_NEG, &affine_p, &affine_p, w));
     expect_points::<C>(t, "neg", &got, &negated, &desc);
-    let got = decode::<C>(&point_op(t, C::ID, op::PT_NEG_BUCKET, &bucket_p, &bucket_p, w));
+    let got = decode::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_NEG_BUCKET,
+        &bucket_p,
+        &bucket_p,
+        w,
+    ));
     expect_points::<C>(t, "bucket neg", &got, &negated, &desc);
 
-    let is_id = flags::<C>(&point_op(t, C::ID, op::PT_IS_IDENTITY, &affine_p, &affine_p, w));
-    let bucket_is_id = flags::<C>(&point_op(t, C::ID, op::PT_BUCKET_IS_IDENTITY, &bucket_p, &bucket_p, w));
+    let is_id = flags::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_IS_IDENTITY,
+        &affine_p,
+        &affine_p,
+        w,
+    ));
+    let bucket_is_id = flags::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_BUCKET_IS_IDENTITY,
+        &bucket_p,
+        &bucket_p,
+        w,
+    ));
     for i in 0..ps.len() {
-        assert_eq!(is_id[i], ps[i].is_zero(), "{} {t:?} is_identity [#{i}] {}", C::NAME, ps[i]);
-        assert_eq!(bucket_is_id[i], ps[i].is_zero(), "{} {t:?} bucket is_identity [#{i}] {}", C::NAME, ps[i]);
+        assert_eq!(
+            is_id[i],
+            ps[i].is_zero(),
+            "{} {t:?} is_identity [#{i}] {}",
+            C::NAME,
+            ps[i]
+        );
+        assert_eq!(
+            bucket_is_id[i],
+            ps[i].is_zero(),
+            "{} {t:?} bucket is_identity [#{i}] {}",
+            C::NAME,
+            ps[i]
+        );
     }
 
     // on_curve: every point (and the identity) is; moving y by 1 leaves the curve.
-    let on = flags::<C>(&point_op(t, C::ID, op::PT_ON_CURVE, &affine_p, &affine_p, w));
-    assert!(on.iter().all(|&f| f), "{} {t:?} on_curve of curve points", C::NAME);
+    let on = flags::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_ON_CURVE,
+        &affine_p,
+        &affine_p,
+        w,
+    ));
+    assert!(
+        on.iter().all(|&f| f),
+        "{} {t:?} on_curve of curve points",
+        C::NAME
+    );
     let off: Vec<u32> = ps
         .iter()
         .flat_map(|p| {
@@ -119,7 +208,12 @@ where
         let (x, y) = C::xy(p);
         let moved = C::from_xy(x, y + C::F::one());
         let really_on = moved.is_on_curve_checked();
-        assert_eq!(on[i], really_on, "{} {t:?} on_curve of ({x}, {y} + 1)", C::NAME);
+        assert_eq!(
+            on[i],
+            really_on,
+            "{} {t:?} on_curve of ({x}, {y} + 1)",
+            C::NAME
+        );
     }
 }
 

@@ -7,7 +7,9 @@
 #[cfg(gpukit_cuda)]
 fn main() {
     use gpukit_cuda_tests::{fieldmul_throughput, ThroughputSetup};
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u32>().expect("arguments are integers"));
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<u32>().expect("arguments are integers"));
     let iters = args.next().unwrap_or(2048);
     let runs = args.next().unwrap_or(7);
     for limbs in [8u32, 12] {
@@ -18,7 +20,15 @@ fn main() {
                 // Enough blocks to fill every SM many times over (the device
                 // reports its SM count; 132 on an H100 SXM).
                 let blocks = 132 * 32 / chains;
-                let setup = ThroughputSetup { limbs, portable, chains, blocks, threads, iters, runs };
+                let setup = ThroughputSetup {
+                    limbs,
+                    portable,
+                    chains,
+                    blocks,
+                    threads,
+                    iters,
+                    runs,
+                };
                 let t = match fieldmul_throughput(setup) {
                     Ok(t) => t,
                     Err(code) => {
@@ -41,7 +51,10 @@ fn main() {
                 }
             }
         }
-        println!("best limbs={limbs}: {:.4e} field muls/s ({})", best.0, best.1);
+        println!(
+            "best limbs={limbs}: {:.4e} field muls/s ({})",
+            best.0, best.1
+        );
     }
 }
 

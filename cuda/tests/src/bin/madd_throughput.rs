@@ -8,7 +8,9 @@
 #[cfg(gpukit_cuda)]
 fn main() {
     use gpukit_cuda_tests::madd_throughput;
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u32>().expect("arguments are integers"));
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<u32>().expect("arguments are integers"));
     let iters = args.next().unwrap_or(256);
     let runs = args.next().unwrap_or(5);
     let sms = args.next().unwrap_or(132);

@@ -5,13 +5,16 @@
 #![allow(dead_code, non_camel_case_types)]
 
 use ark_ec::{short_weierstrass as sw, twisted_edwards as te, AffineRepr, CurveGroup};
-use ark_ff::{BigInteger, Field, PrimeField, UniformRand, Zero, One};
+use ark_ff::{BigInteger, Field, One, PrimeField, UniformRand, Zero};
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
 
 /// Little-endian u32 words of a BigInt.
 pub fn big_words<B: BigInteger>(b: &B) -> Vec<u32> {
-    b.to_bytes_le().chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    b.to_bytes_le()
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 /// A coordinate field in the shim's canonical layout.
@@ -62,7 +65,10 @@ impl Coord for ark_bls12_381::Fq2 {
         [self.c0.to_words(), self.c1.to_words()].concat()
     }
     fn from_words(w: &[u32]) -> Self {
-        Self::new(ark_bls12_381::Fq::from_words(&w[..12]), ark_bls12_381::Fq::from_words(&w[12..]))
+        Self::new(
+            ark_bls12_381::Fq::from_words(&w[..12]),
+            ark_bls12_381::Fq::from_words(&w[12..]),
+        )
     }
     fn mont_words(&self) -> Vec<u32> {
         [self.c0.mont_words(), self.c1.mont_words()].concat()
@@ -164,9 +170,24 @@ macro_rules! sw_curve {
 }
 
 sw_curve!(bn254_g1, 1, ark_bn254::g1::Config, ark_bn254::Fr);
-sw_curve!(bls12_381_g1, 2, ark_bls12_381::g1::Config, ark_bls12_381::Fr);
-sw_curve!(bls12_381_g2, 3, ark_bls12_381::g2::Config, ark_bls12_381::Fr);
-sw_curve!(bls12_377_g1, 4, ark_bls12_377::g1::Config, ark_bls12_377::Fr);
+sw_curve!(
+    bls12_381_g1,
+    2,
+    ark_bls12_381::g1::Config,
+    ark_bls12_381::Fr
+);
+sw_curve!(
+    bls12_381_g2,
+    3,
+    ark_bls12_381::g2::Config,
+    ark_bls12_381::Fr
+);
+sw_curve!(
+    bls12_377_g1,
+    4,
+    ark_bls12_377::g1::Config,
+    ark_bls12_377::Fr
+);
 sw_curve!(secp256k1, 5, ark_secp256k1::Config, ark_secp256k1::Fr);
 
 pub struct banderwagon;
@@ -190,7 +211,10 @@ impl TestCurve for banderwagon {
     /// T = (0, -1): Banderwagon identifies P and P + T, so inputs may lie in
     /// the coset of the prime-order subgroup by T.
     fn order2_point() -> Option<Self::Affine> {
-        Some(Self::Affine::new_unchecked(Self::F::zero(), -Self::F::one()))
+        Some(Self::Affine::new_unchecked(
+            Self::F::zero(),
+            -Self::F::one(),
+        ))
     }
 }
 
