@@ -69,14 +69,15 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const ui
 
 extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t n, uint32_t montgomery,
                                      uint32_t check_on_curve, uint32_t devices, uint32_t precompute,
-                                     uint32_t window_c, void** handle, char* err, size_t err_len) {
+                                     uint32_t window_c, uint32_t fixed_base, void** handle, char* err,
+                                     size_t err_len) {
     *handle = nullptr;
     return guarded(err, err_len, [&] {
         switch (curve_id) {
 #define GPUKIT_BASES_CASE(name, id)                                                                              \
     case id:                                                                                                     \
         *handle = curve_entries<name>::bases_new(points, n, montgomery != 0, check_on_curve != 0, devices, \
-                                                 precompute, window_c);                                   \
+                                                 precompute, window_c, fixed_base);                       \
         return;
             GPUKIT_CURVES(GPUKIT_BASES_CASE)
 #undef GPUKIT_BASES_CASE
@@ -101,12 +102,15 @@ extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, uint3
     });
 }
 
-// The precomputed copies per base (1 = none), their window, and the device
-// bytes the tables hold on all devices together.
-extern "C" void gpukit_cuda_bases_info(const void* handle, uint32_t* copies, uint32_t* window, uint64_t* device_bytes) {
+// The precomputed copies per base (1 = none), their window, the multiples
+// per copy (2^(window-1) for fixed-base tables, else 1), and the device bytes
+// the tables hold on all devices together.
+extern "C" void gpukit_cuda_bases_info(const void* handle, uint32_t* copies, uint32_t* window, uint32_t* entries,
+                                       uint64_t* device_bytes) {
     const auto& bases = *static_cast<const resident_bases*>(handle);
     *copies = bases.copies;
     *window = bases.window;
+    *entries = bases.entries;
     *device_bytes = bases.device_bytes;
 }
 

@@ -208,6 +208,11 @@ typedef struct gpukit_config {
    * gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
    */
   uint32_t precompute;
+  /**
+   * gpukit_bases_new on a GPU: fixed-base tables of w-bit digits, 0 = auto (bases of at most 2^12 points when
+   * precompute and window_c are 0), 1 = none, 2..=16 = w
+   */
+  uint32_t fixed_base;
 } gpukit_config;
 
 #ifdef __cplusplus
@@ -216,7 +221,7 @@ extern "C" {
 
 /**
  * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
- * precompute 0 (auto).
+ * precompute 0 (auto), fixed_base 0 (auto).
  */
 struct gpukit_config gpukit_config_default(void);
 
@@ -332,8 +337,10 @@ int gpukit_bases_msm_batch(const struct gpukit_bases *bases,
 
 /**
  * What the bases hold on the GPU: *copies precomputed shifted copies per base (1 = none; copy k of P
- * is 2^(k·window)·P), built for window *window (0 when copies is 1), in *device_bytes bytes of device
- * memory on all devices together. Bases kept on the host only give copies 0, window 0, device_bytes 0.
+ * is 2^(k·window)·P), built for window *window (0 when copies is 1), each with *multiples multiples
+ * (fixed-base tables: 2^(window-1), copy k holding e·2^(k·window)·P for e = 1..multiples; else 1), in
+ * *device_bytes bytes of device memory on all devices together. Bases kept on the host only give
+ * copies 0, window 0, multiples 0, device_bytes 0.
  * Any output pointer may be NULL.
  *
  * # Safety
@@ -342,6 +349,7 @@ int gpukit_bases_msm_batch(const struct gpukit_bases *bases,
 int gpukit_bases_device_info(const struct gpukit_bases *bases,
                              uint32_t *copies,
                              uint32_t *window,
+                             uint32_t *multiples,
                              uint64_t *device_bytes);
 
 /**
@@ -355,6 +363,7 @@ void gpukit_bases_free(struct gpukit_bases *bases);
 extern void gpukit_cuda_bases_info(const void *handle,
                                    uint32_t *copies,
                                    uint32_t *window,
+                                   uint32_t *multiples,
                                    uint64_t *device_bytes);
 
 #ifdef __cplusplus

@@ -67,13 +67,27 @@ if [ "$part" = large ] || [ "$part" = batch ]; then
       --out "$work/plain"
     for d in large plain; do [ -f "$work/$d/bench.csv" ] && cp "$work/$d/bench.csv" "$out/$d.csv"; done
   else
-    stage "batches" batch --shapes banderwagon:4096x8,bls12_381_g1:1024x12,bn254_g1:2048x14 \
-      --reps 5 --warmup 1 --budget-s 3 --out "$work/batch"
-    stage "batches, no tables" batch --shapes banderwagon:4096x8,bls12_381_g1:1024x12,bn254_g1:2048x14 \
-      --no-arkworks --precompute 1 --reps 5 --warmup 1 --budget-s 3 --out "$work/batch_plain"
+    shapes=banderwagon:4096x8,bls12_381_g1:1024x12,bn254_g1:2048x14
+    # Automatic tables (fixed-base for these small bases) against arkworks,
+    # then v5's shifted copies (--fixed-base 1) and no tables at all.
+    stage "batches" batch --shapes $shapes --reps 5 --warmup 1 --budget-s 3 --out "$work/batch"
+    stage "batches, shifted copies" batch --shapes $shapes --no-arkworks --fixed-base 1 \
+      --reps 5 --warmup 1 --budget-s 3 --out "$work/batch_shifted"
+    stage "batches, no tables" batch --shapes $shapes --no-arkworks --fixed-base 1 --precompute 1 \
+      --reps 5 --warmup 1 --budget-s 3 --out "$work/batch_plain"
     stage "verkle" batch --shapes banderwagon:65536x8 --no-arkworks --reps 5 --warmup 1 --budget-s 3 \
       --out "$work/verkle"
-    for d in batch batch_plain verkle; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
+    # Wider digits than the automatic 8 GiB allow, one shape each.
+    stage "verkle, 16-bit digits" batch --shapes banderwagon:65536x8,banderwagon:4096x8 --no-arkworks \
+      --fixed-base 16 --reps 5 --warmup 1 --budget-s 3 --out "$work/verkle16"
+    stage "kzg, 12-bit digits" batch --shapes bls12_381_g1:1024x12 --no-arkworks --fixed-base 12 \
+      --reps 5 --warmup 1 --budget-s 3 --out "$work/kzg12"
+    stage "plonk, 11-bit digits" batch --shapes bn254_g1:2048x14 --no-arkworks --fixed-base 11 \
+      --reps 5 --warmup 1 --budget-s 3 --out "$work/plonk11"
+    for d in batch batch_shifted batch_plain verkle verkle16 kzg12 plonk11; do
+      [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$work/$d.csv"
+    done
+    (cd "$work" && tar -cf "$out/batch-csv.tar" ./*.csv)
   fi
   grep -v "^\[" "$log" | tail -n 60
   exit 0

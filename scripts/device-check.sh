@@ -42,12 +42,14 @@ step fieldmul_throughput .device/fieldmul_throughput
 
 step sanitizer_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases bls12_381_g2::device_errors \
-    banderwagon::resident_bases secp256k1::windows bn254_g1::precomputed_bases banderwagon::batches
+    banderwagon::resident_bases secp256k1::windows bn254_g1::precomputed_bases banderwagon::batches \
+    bls12_381_g1::fixed_base_tables
 step sanitizer_racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors \
     secp256k1::precomputed_bases
 step sanitizer_initcheck compute-sanitizer --tool initcheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bls12_381_g1::device_errors secp256k1::precomputed_bases
+    .device/gpukit_gpu_msm --test-threads=1 bls12_381_g1::device_errors secp256k1::precomputed_bases \
+    banderwagon::fixed_base_tables
 step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
 

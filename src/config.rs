@@ -70,7 +70,23 @@ pub struct Config {
     /// holds, up to one per window; 1 = none; k = k copies. Ignored by
     /// one-shot calls and by bases kept on the host.
     pub precompute: u32,
+    /// Fixed-base tables kept by GPU-resident [`crate::Bases`]: every base P
+    /// carries e·2^(j·w)·P for each window j of w-bit signed digits and each
+    /// digit e = 1..2^(w-1), so that an MSM is only table lookups and
+    /// additions (no sort, no buckets): the fast path for many MSMs over a
+    /// small basis (Verkle, KZG blobs, PLONK commitments). 0 (default) =
+    /// automatic: for bases of at most 2^12 points, when `precompute` and
+    /// `window_c` are 0 too, the widest w from 8 to 16 whose tables fit in
+    /// 8 GiB and half the free device memory; 1 = never; w in
+    /// 2..=16 = tables of w-bit digits. Calls with
+    /// an explicit `window_c` run Pippenger on the plain bases instead.
+    /// Ignored by one-shot calls and by bases kept on the host.
+    pub fixed_base: u32,
 }
+
+/// The widest fixed-base digits ([`Config::fixed_base`]): 2^15 multiples per
+/// window and base (`FIXED_BASE_MAX_DIGIT_BITS` in cuda/msm/fixed_base_tables.cuh).
+pub(crate) const MAX_FIXED_BASE_DIGITS: u32 = 16;
 
 impl Backend {
     /// The backend with this ABI value.

@@ -193,6 +193,16 @@ fn plan_with(
             ),
         ));
     }
+    if config.fixed_base > crate::config::MAX_FIXED_BASE_DIGITS {
+        return Err(Error::new(
+            Status::BadConfig,
+            format!(
+                "fixed_base {} exceeds the widest digits, {}",
+                config.fixed_base,
+                crate::config::MAX_FIXED_BASE_DIGITS
+            ),
+        ));
+    }
     let devices = match config.devices {
         0 => env.devices.unwrap_or(0),
         d => d,

@@ -92,6 +92,9 @@ pub struct gpukit_config {
     pub blinded: u32,
     /// gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
     pub precompute: u32,
+    /// gpukit_bases_new on a GPU: fixed-base tables of w-bit digits, 0 = auto (bases of at most 2^12 points when
+    /// precompute and window_c are 0), 1 = none, 2..=16 = w
+    pub fixed_base: u32,
 }
 
 impl gpukit_config {
@@ -114,6 +117,7 @@ impl gpukit_config {
                 }
             },
             precompute: self.precompute,
+            fixed_base: self.fixed_base,
         })
     }
 }
@@ -239,7 +243,7 @@ unsafe fn msm_entry(
 }
 
 /// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
-/// precompute 0 (auto).
+/// precompute 0 (auto), fixed_base 0 (auto).
 #[no_mangle]
 pub extern "C" fn gpukit_config_default() -> gpukit_config {
     gpukit_config {
@@ -250,6 +254,7 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
         devices: 0,
         blinded: 0,
         precompute: 0,
+        fixed_base: 0,
     }
 }
 
@@ -474,8 +479,10 @@ pub unsafe extern "C" fn gpukit_bases_msm_batch(
 }
 
 /// What the bases hold on the GPU: *copies precomputed shifted copies per base (1 = none; copy k of P
-/// is 2^(k·window)·P), built for window *window (0 when copies is 1), in *device_bytes bytes of device
-/// memory on all devices together. Bases kept on the host only give copies 0, window 0, device_bytes 0.
+/// is 2^(k·window)·P), built for window *window (0 when copies is 1), each with *multiples multiples
+/// (fixed-base tables: 2^(window-1), copy k holding e·2^(k·window)·P for e = 1..multiples; else 1), in
+/// *device_bytes bytes of device memory on all devices together. Bases kept on the host only give
+/// copies 0, window 0, multiples 0, device_bytes 0.
 /// Any output pointer may be NULL.
 ///
 /// # Safety
@@ -485,6 +492,7 @@ pub unsafe extern "C" fn gpukit_bases_device_info(
     bases: *const gpukit_bases,
     copies: *mut u32,
     window: *mut u32,
+    multiples: *mut u32,
     device_bytes: *mut u64,
 ) -> c_int {
     entry(|| {
@@ -492,7 +500,9 @@ pub unsafe extern "C" fn gpukit_bases_device_info(
         let bases = unsafe { bases.as_ref() }
             .ok_or_else(|| Error::new(Status::NullPointer, "bases is NULL"))?;
         let tables = bases.inner.device_tables();
-        let (c, w, b) = tables.map_or((0, 0, 0), |t| (t.copies, t.window, t.device_bytes));
+        let (c, w, m, b) = tables.map_or((0, 0, 0, 0), |t| {
+            (t.copies, t.window, t.multiples, t.device_bytes)
+        });
         // SAFETY: each is NULL or writable (caller guarantee).
         unsafe {
             if let Some(p) = copies.as_mut() {
@@ -500,6 +510,9 @@ pub unsafe extern "C" fn gpukit_bases_device_info(
             }
             if let Some(p) = window.as_mut() {
                 *p = w;
+            }
+            if let Some(p) = multiples.as_mut() {
+                *p = m;
             }
             if let Some(p) = device_bytes.as_mut() {
                 *p = b;

@@ -12,10 +12,25 @@ pub struct DeviceTables {
     /// Shifted copies kept per base (1 = the bases alone): copy k of P is
     /// 2^(k·window)·P.
     pub copies: u32,
-    /// The window the copies were built for (0 when `copies` is 1).
+    /// The window the copies were built for (0 when `copies` is 1); the
+    /// digit width of fixed-base tables.
     pub window: u32,
+    /// Multiples per copy: 2^(window-1) for fixed-base tables (copy k holds
+    /// e·2^(k·window)·P for e = 1..multiples, and there is a copy per
+    /// window), 1 for shifted copies alone.
+    pub multiples: u32,
     /// Device memory the bases and their copies hold, on all devices together.
     pub device_bytes: u64,
+}
+
+/// The tables GPU-resident bases are asked to build (see [`crate::Config`]):
+/// fixed-base tables of `fixed_base`-bit digits, or `precompute` shifted
+/// copies for window `window_c`, each 0 for the device's choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableRequest {
+    pub precompute: u32,
+    pub window_c: u32,
+    pub fixed_base: u32,
 }
 
 /// How the device treats the point bytes it is given.
@@ -60,6 +75,7 @@ mod imp {
             devices: u32,
             precompute: u32,
             window_c: u32,
+            fixed_base: u32,
             handle: *mut *mut c_void,
             err: *mut c_char,
             err_len: usize,
@@ -68,6 +84,7 @@ mod imp {
             handle: *const c_void,
             copies: *mut u32,
             window: *mut u32,
+            multiples: *mut u32,
             device_bytes: *mut u64,
         );
         fn gpukit_cuda_bases_msm(
@@ -158,17 +175,14 @@ mod imp {
     unsafe impl Sync for DeviceBases {}
 
     impl DeviceBases {
-        /// Uploads n points and builds `precompute` shifted copies of each
-        /// (0 = auto, 1 = none) for window `window_c` (0 = the device's
-        /// choice for n).
+        /// Uploads n points and builds the tables `request` asks for.
         pub fn new(
             curve: CurveId,
             points: &[u8],
             n: usize,
             input: PointInput,
             devices: u32,
-            precompute: u32,
-            window_c: u32,
+            request: TableRequest,
         ) -> Result<Self, Error> {
             let mut handle = std::ptr::null_mut();
             let mut err = [0 as c_char; ERR_LEN];
@@ -181,8 +195,9 @@ mod imp {
                     input.montgomery as u32,
                     input.check_on_curve as u32,
                     devices,
-                    precompute,
-                    window_c,
+                    request.precompute,
+                    request.window_c,
+                    request.fixed_base,
                     &mut handle,
                     err.as_mut_ptr(),
                     ERR_LEN,
@@ -192,14 +207,16 @@ mod imp {
             let mut tables = DeviceTables {
                 copies: 1,
                 window: 0,
+                multiples: 1,
                 device_bytes: 0,
             };
-            // SAFETY: a live handle; the three outputs are plain integers.
+            // SAFETY: a live handle; the four outputs are plain integers.
             unsafe {
                 gpukit_cuda_bases_info(
                     handle,
                     &mut tables.copies,
                     &mut tables.window,
+                    &mut tables.multiples,
                     &mut tables.device_bytes,
                 )
             };
@@ -306,8 +323,7 @@ mod imp {
             _n: usize,
             _input: PointInput,
             _devices: u32,
-            _precompute: u32,
-            _window_c: u32,
+            _request: TableRequest,
         ) -> Result<Self, Error> {
             Err(no_cuda())
         }
@@ -320,6 +336,7 @@ mod imp {
             DeviceTables {
                 copies: 1,
                 window: 0,
+                multiples: 1,
                 device_bytes: 0,
             }
         }

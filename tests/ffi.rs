@@ -350,18 +350,18 @@ fn bases_abi<C: Curve>() {
             GPUKIT_ERR_NULL_POINTER
         );
         // 64 points stay on the host under AUTO: no device tables.
-        let (mut copies, mut window, mut bytes) = (7u32, 7u32, 7u64);
+        let (mut copies, mut window, mut multiples, mut bytes) = (7u32, 7u32, 7u32, 7u64);
         assert_eq!(
-            gpukit_bases_device_info(bases, &mut copies, &mut window, &mut bytes),
+            gpukit_bases_device_info(bases, &mut copies, &mut window, &mut multiples, &mut bytes),
             GPUKIT_OK
         );
-        assert_eq!((copies, window, bytes), (0, 0, 0));
+        assert_eq!((copies, window, multiples, bytes), (0, 0, 0, 0));
         assert_eq!(
-            gpukit_bases_device_info(bases, null_mut(), null_mut(), null_mut()),
+            gpukit_bases_device_info(bases, null_mut(), null_mut(), null_mut(), null_mut()),
             GPUKIT_OK
         );
         assert_eq!(
-            gpukit_bases_device_info(null(), &mut copies, null_mut(), null_mut()),
+            gpukit_bases_device_info(null(), &mut copies, null_mut(), null_mut(), null_mut()),
             GPUKIT_ERR_NULL_POINTER
         );
         gpukit_bases_free(bases);

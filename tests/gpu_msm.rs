@@ -273,7 +273,12 @@ fn check_sizes<C: Curve>() {
 fn check_resident<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-resident", C::ID.name()));
     let points = random_points::<C>(&mut rng, 5000);
-    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    // Pippenger's resident path; fixed-base tables have tests of their own.
+    let config = Config {
+        fixed_base: 1,
+        ..gpu_config(0)
+    };
+    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
     let batch: Vec<Vec<C::Scalar>> = [5000, 5000, 5000]
         .iter()
         .map(|&n| random_scalars::<C>(&mut rng, n))
@@ -353,16 +358,10 @@ fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     );
 }
 
-/// Resident bases with precomputed shifted copies (cuda/msm/shifted_bases.cuh):
-/// none, two, a window's worth at an explicit window, and the automatic
-/// choice, each against arkworks on inputs that stress the shared bucket
-/// sets: identity and repeated bases, a base and its negation with equal
-/// scalars (cancellation), the same base twice (doubling), all scalars
-/// equal, zero and r - 1, prefixes of the bases and single points.
-fn check_precomputed<C: Curve>() {
-    let mut rng = seed_rng(&format!("{}-precomputed", C::ID.name()));
-    let n = 3001;
-    let mut points = random_points::<C>(&mut rng, n);
+/// Bases that stress precomputed tables: identity and repeated bases, and
+/// a base next to its negation (cancellation with equal scalars).
+fn stress_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
+    let mut points = random_points::<C>(rng, n);
     for p in points.iter_mut().skip(7).step_by(97) {
         *p = C::Affine::zero();
     }
@@ -370,22 +369,80 @@ fn check_precomputed<C: Curve>() {
         points[1000 + 2 * i] = points[i];
         points[1001 + 2 * i] = (-points[i].into_group()).into_affine();
     }
-    let windows = |c: u32| (C::Scalar::MODULUS_BIT_SIZE + c) / c;
+    points
+}
+
+/// `bases` over `points` against arkworks: a batch of random scalars, all
+/// scalars equal, zeros, r - 1, cancelling pairs (the same base twice also
+/// doubles), then prefixes of the bases and single points.
+fn check_stress_scalars<C: Curve>(
+    bases: &Bases<C>,
+    points: &[C::Affine],
+    rng: &mut ChaCha20Rng,
+    what: &str,
+) {
+    let n = points.len();
+    let same = C::Scalar::rand(rng);
+    let mut cancelling = random_scalars::<C>(rng, n);
+    for i in 0..50 {
+        cancelling[1000 + 2 * i] = cancelling[i];
+        cancelling[1001 + 2 * i] = cancelling[i];
+    }
+    let batch = vec![
+        random_scalars::<C>(rng, n),
+        vec![same; n],
+        vec![C::Scalar::zero(); n],
+        vec![-C::Scalar::ONE; n],
+        cancelling,
+    ];
+    let got = bases
+        .msm_batch(&batch)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    for (j, (k, got)) in batch.iter().zip(got).enumerate() {
+        assert_eq!(got, reference::<C>(points, k), "{what}: vector {j}");
+    }
+    for m in [1, 2, 33, 777] {
+        let k = random_scalars::<C>(rng, m);
+        assert_eq!(
+            bases.msm(&k).unwrap(),
+            reference::<C>(&points[..m], &k),
+            "{what}: prefix {m}"
+        );
+    }
+}
+
+fn windows_of<C: Curve>(c: u32) -> u32 {
+    (C::Scalar::MODULUS_BIT_SIZE + c) / c
+}
+
+/// Resident bases with precomputed shifted copies (cuda/msm/shifted_bases.cuh):
+/// none, two, a window's worth at an explicit window, and the automatic
+/// choice, each on the stress inputs.
+fn check_precomputed<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-precomputed", C::ID.name()));
+    let n = 3001;
+    let points = stress_points::<C>(&mut rng, n);
     for (precompute, window_c) in [(1, 0), (2, 0), (0, 7), (0, 0)] {
         let config = Config {
             precompute,
             window_c,
+            fixed_base: 1,
             ..gpu_config(0)
         };
         let what = format!("{} precompute {precompute} window {window_c}", C::ID.name());
         let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
         let tables = bases.device_tables().expect("GPU bases");
+        assert_eq!(tables.multiples, 1, "{what}");
         match (precompute, window_c) {
             (1, _) => assert_eq!((tables.copies, tables.window), (1, 0), "{what}"),
             (2, _) => assert_eq!(tables.copies, 2, "{what}"),
-            (_, 7) => assert_eq!((tables.copies, tables.window), (windows(7), 7), "{what}"),
+            (_, 7) => assert_eq!(
+                (tables.copies, tables.window),
+                (windows_of::<C>(7), 7),
+                "{what}"
+            ),
             _ => assert!(
-                tables.copies > 1 && tables.copies <= windows(tables.window),
+                tables.copies > 1 && tables.copies <= windows_of::<C>(tables.window),
                 "{what}: {tables:?}"
             ),
         }
@@ -394,34 +451,75 @@ fn check_precomputed<C: Curve>() {
             tables.device_bytes >= u64::from(tables.copies) * n as u64 * (point_bytes / 2),
             "{what}: {tables:?}"
         );
-        let same = C::Scalar::rand(&mut rng);
-        let mut cancelling = random_scalars::<C>(&mut rng, n);
-        for i in 0..50 {
-            cancelling[1000 + 2 * i] = cancelling[i];
-            cancelling[1001 + 2 * i] = cancelling[i];
-        }
-        let batch = vec![
-            random_scalars::<C>(&mut rng, n),
-            vec![same; n],
-            vec![C::Scalar::zero(); n],
-            vec![-C::Scalar::ONE; n],
-            cancelling,
-        ];
-        let got = bases
-            .msm_batch(&batch)
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
-        for (j, (k, got)) in batch.iter().zip(got).enumerate() {
-            assert_eq!(got, reference::<C>(&points, k), "{what}: vector {j}");
-        }
-        for m in [1, 2, 33, 777] {
-            let k = random_scalars::<C>(&mut rng, m);
-            assert_eq!(
-                bases.msm(&k).unwrap(),
-                reference::<C>(&points[..m], &k),
-                "{what}: prefix {m}"
-            );
-        }
+        check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
     }
+}
+
+/// Fixed-base tables (cuda/msm/fixed_base_tables.cuh, fixed_base_msm.cuh)
+/// at explicit digit widths: 2 (a table entry per digit sign only, the most
+/// windows), 5, and 9 under an explicit Pippenger window (the call runs on
+/// the tables' plain row), each on the stress inputs, then a batch of 300
+/// short vectors (many vectors, few bases per thread).
+fn check_fixed_base<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-fixed-base", C::ID.name()));
+    let points = stress_points::<C>(&mut rng, 3001);
+    for (digits, window_c) in [(2, 0), (5, 0), (9, 7)] {
+        let config = Config {
+            fixed_base: digits,
+            window_c,
+            ..gpu_config(0)
+        };
+        let what = format!("{} fixed base {digits} window {window_c}", C::ID.name());
+        let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let tables = bases.device_tables().expect("GPU bases");
+        assert_eq!(
+            (tables.copies, tables.window, tables.multiples),
+            (windows_of::<C>(digits), digits, 1 << (digits - 1)),
+            "{what}"
+        );
+        check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
+    }
+    check_fixed_base_batch::<C>(&points, 5, &mut rng);
+}
+
+/// The automatic choice for bases of at most 2^12 points: tables of 8 to 16
+/// bit digits, then the stress inputs and a batch.
+fn check_fixed_base_auto<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-fixed-base-auto", C::ID.name()));
+    let points = stress_points::<C>(&mut rng, 3001);
+    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    let tables = bases.device_tables().expect("GPU bases");
+    let what = format!("{} automatic fixed base {tables:?}", C::ID.name());
+    assert!((8..=16).contains(&tables.window), "{what}");
+    assert_eq!(
+        (tables.copies, tables.multiples),
+        (windows_of::<C>(tables.window), 1 << (tables.window - 1)),
+        "{what}"
+    );
+    check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
+    check_fixed_base_batch::<C>(&points, 0, &mut rng);
+}
+
+/// 300 vectors of 64 scalars over fixed-base tables of `digits`-bit digits
+/// (0 = automatic), against arkworks.
+fn check_fixed_base_batch<C: Curve>(points: &[C::Affine], digits: u32, rng: &mut ChaCha20Rng) {
+    let config = Config {
+        fixed_base: digits,
+        ..gpu_config(0)
+    };
+    let bases = Bases::<C>::new(points, &config).expect("resident bases");
+    let batch: Vec<Vec<C::Scalar>> = (0..300).map(|_| random_scalars::<C>(rng, 64)).collect();
+    let got = bases.msm_batch(&batch).expect("fixed-base batch");
+    let want: Vec<C::Affine> = batch
+        .par_iter()
+        .map(|k| reference::<C>(&points[..64], k))
+        .collect();
+    assert_eq!(
+        got,
+        want,
+        "{} fixed-base batch, digits {digits}",
+        C::ID.name()
+    );
 }
 
 /// Batches over one set of resident bases run as one pipeline (the vector in
@@ -433,6 +531,7 @@ fn check_batches<C: Curve>() {
     for precompute in [0, 1] {
         let config = Config {
             precompute,
+            fixed_base: 1,
             ..gpu_config(0)
         };
         let bases = Bases::<C>::new(&points, &config).expect("resident bases");
@@ -561,6 +660,8 @@ macro_rules! gpu_suite {
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
+            #[test] fn fixed_base_tables() { if gpu_present() { check_fixed_base::<C>() } }
+            #[test] fn fixed_base_auto() { if gpu_present() { check_fixed_base_auto::<C>() } }
             #[test] fn batches() { if gpu_present() { check_batches::<C>() } }
             #[test] fn device_errors() { if gpu_present() { check_device_errors::<C>() } }
             #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }

@@ -34,6 +34,7 @@ fn gpukit_options(c: &CommonArgs, window_c: u32) -> GpukitOptions {
     GpukitOptions {
         window_c,
         precompute: c.precompute,
+        fixed_base: c.fixed_base,
         validation: if c.validate {
             Validation::Default
         } else {

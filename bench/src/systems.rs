@@ -101,6 +101,8 @@ pub struct GpukitOptions {
     pub validation: Validation,
     /// Shifted copies per resident base (0 = auto, 1 = none).
     pub precompute: u32,
+    /// Fixed-base digit width of resident bases (0 = auto, 1 = none).
+    pub fixed_base: u32,
 }
 
 impl GpukitOptions {
@@ -110,6 +112,7 @@ impl GpukitOptions {
             window_c: self.window_c,
             validation: self.validation,
             precompute: self.precompute,
+            fixed_base: self.fixed_base,
             ..Config::default()
         }
     }

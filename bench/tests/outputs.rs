@@ -23,6 +23,7 @@ const OPTS: GpukitOptions = GpukitOptions {
     window_c: 0,
     validation: Validation::Trusted,
     precompute: 0,
+    fixed_base: 0,
 };
 
 fn is_png(path: &Path) -> bool {

@@ -101,12 +101,14 @@ func (b *Bases) MSMBatch(scalars [][]byte) ([][]byte, error) {
 // DeviceTables describes what GPU-resident bases hold on the device.
 type DeviceTables struct {
 	Copies      uint32 // shifted copies per base (1 = none; copy k of P is 2^(k·Window)·P); 0 on the host
-	Window      uint32 // the window the copies were built for; 0 when Copies <= 1
+	Window      uint32 // the window the copies were built for; 0 when Copies <= 1; fixed-base tables: the digit width
+	Multiples   uint32 // multiples per copy: 2^(Window-1) for fixed-base tables, else 1; 0 on the host
 	DeviceBytes uint64 // device memory the bases hold on all GPUs together; 0 on the host
 }
 
 // DeviceTables reports the bases' precomputed tables on the GPU
-// (Config.Precompute); all zero when the bases are kept on the host.
+// (Config.Precompute, Config.FixedBase); all zero when the bases are kept on
+// the host.
 func (b *Bases) DeviceTables() (DeviceTables, error) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()

@@ -38,8 +38,8 @@ static int gk_bases_new(uint8_t curve, const uint8_t *points, uint32_t n,
 
 // One MSM goes through gpukit_bases_msm, several through the batch entry.
 static int gk_bases_device_info(const gpukit_bases *bases, uint32_t *copies, uint32_t *window,
-                                uint64_t *device_bytes, char *err, size_t err_len) {
-	return gk_status(gpukit_bases_device_info(bases, copies, window, device_bytes), err, err_len);
+                                uint32_t *multiples, uint64_t *device_bytes, char *err, size_t err_len) {
+	return gk_status(gpukit_bases_device_info(bases, copies, window, multiples, device_bytes), err, err_len);
 }
 
 static int gk_bases_msm(const gpukit_bases *bases, const uint8_t *scalars, uint32_t n,
@@ -100,11 +100,12 @@ func callBasesMSM(handle *C.gpukit_bases, scalars []byte, n, batch uint32, out [
 
 func callBasesDeviceInfo(handle *C.gpukit_bases) (DeviceTables, error) {
 	var err errBuf
-	var copies, window C.uint32_t
+	var copies, window, multiples C.uint32_t
 	var deviceBytes C.uint64_t
-	status := C.gk_bases_device_info(handle, &copies, &window, &deviceBytes, err.ptr(), C.size_t(len(err)))
-	return DeviceTables{Copies: uint32(copies), Window: uint32(window), DeviceBytes: uint64(deviceBytes)},
-		err.result(status)
+	status := C.gk_bases_device_info(handle, &copies, &window, &multiples, &deviceBytes, err.ptr(),
+		C.size_t(len(err)))
+	return DeviceTables{Copies: uint32(copies), Window: uint32(window), Multiples: uint32(multiples),
+		DeviceBytes: uint64(deviceBytes)}, err.result(status)
 }
 
 func callBasesFree(handle *C.gpukit_bases) {

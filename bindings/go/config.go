@@ -58,6 +58,13 @@ type Config struct {
 	// bucket set): 0 (default) = as many as half the free device memory
 	// holds, 1 = none. Only NewBases reads it.
 	Precompute uint32
+	// FixedBase asks GPU-resident bases for fixed-base tables of w-bit
+	// digits (every base keeps e·2^(j·w)·P for each window j and digit
+	// e = 1..2^(w-1); an MSM is then lookups and additions only): 0
+	// (default) = automatic for bases of at most 2^12 points when
+	// Precompute and Window are 0, 1 = never, 2..16 = w. Only NewBases
+	// reads it.
+	FixedBase uint32
 }
 
 // DefaultConfig returns the library's defaults (gpukit_config_default).
@@ -71,6 +78,7 @@ func DefaultConfig() Config {
 		Devices:    uint32(c.devices),
 		Blinded:    c.blinded != 0,
 		Precompute: uint32(c.precompute),
+		FixedBase:  uint32(c.fixed_base),
 	}
 }
 
@@ -87,5 +95,6 @@ func (c Config) toC() C.gpukit_config {
 		devices:    C.uint32_t(c.Devices),
 		blinded:    blinded,
 		precompute: C.uint32_t(c.Precompute),
+		fixed_base: C.uint32_t(c.FixedBase),
 	}
 }

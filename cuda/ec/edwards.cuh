@@ -51,6 +51,7 @@ struct te_affine {
 template <class F, class C>
 struct te_extended {
     using affine_t = te_affine<F, C>;
+    using field_t = F;
     F x, y, t, z;
 
     GPUKIT_HDI static te_extended identity() { return te_extended{F::zero(), F::one(), F::zero(), F::one()}; }
@@ -102,10 +103,12 @@ struct te_extended {
     }
 
     // x = X/Z, y = Y/Z (Z != 0 on every reachable point).
-    GPUKIT_HD_COLD affine_t to_affine() const {
-        F zi = z.inverse();
-        return affine_t{x * zi, y * zi};
-    }
+    GPUKIT_HD_COLD affine_t to_affine() const { return to_affine_given(denominator().inverse()); }
+
+    // The value whose inverse to_affine_given takes, so that many points
+    // can share one inversion (Montgomery's trick).
+    GPUKIT_HDI F denominator() const { return z; }
+    GPUKIT_HDI affine_t to_affine_given(const F& zi) const { return affine_t{x * zi, y * zi}; }
 };
 
 }  // namespace gpukit

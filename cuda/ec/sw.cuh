@@ -47,6 +47,7 @@ struct sw_affine {
 template <class F, class C>
 struct xyzz {
     using affine_t = sw_affine<F, C>;
+    using field_t = F;
     F x, y, zz, zzz;
 
     // Any point with ZZ = 0 is the identity; this one is all zeros.
@@ -140,9 +141,14 @@ struct xyzz {
 
     // x = X/ZZ, y = Y/ZZZ with one inversion: t = 1/(ZZ·ZZZ), then
     // 1/ZZ = t·ZZZ and 1/ZZZ = t·ZZ. The identity maps to (0, 0).
-    GPUKIT_HD_COLD affine_t to_affine() const {
+    GPUKIT_HD_COLD affine_t to_affine() const { return to_affine_given(denominator().inverse()); }
+
+    // The value whose inverse to_affine_given takes, so that many points
+    // can share one inversion (Montgomery's trick); 1 for the identity,
+    // which must not zero the shared product.
+    GPUKIT_HDI F denominator() const { return is_identity() ? F::one() : zz * zzz; }
+    GPUKIT_HDI affine_t to_affine_given(const F& t) const {
         if (is_identity()) return affine_t::identity();
-        F t = (zz * zzz).inverse();
         return affine_t{x * (t * zzz), y * (t * zz)};
     }
 };

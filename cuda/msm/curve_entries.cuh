@@ -16,11 +16,13 @@ struct curve_entries {
     // scalars are each canonical or Montgomery-form limbs.
     static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
                     bool points_montgomery, bool check, bool scalars_montgomery, uint32_t devices, uint8_t* out);
-    // Uploads, decodes and checks n bases once, and stores `precompute`
+    // Uploads, decodes and checks n bases once, and stores either
+    // fixed-base tables of `fixed_base`-bit digits (0 = chosen for small
+    // bases when the other two are automatic, 1 = none) or `precompute`
     // shifted copies of each (0 = as many as half the free memory holds,
     // 1 = none) for window `window_c` (0 = chosen for n).
     static resident_bases* bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
-                                     uint32_t devices, uint32_t precompute, uint32_t window_c);
+                                     uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
     // `batch` MSMs over the first n resident bases.
     static void bases_msm(const resident_bases& bases, const uint8_t* scalars, uint32_t n, uint32_t batch,
                           uint32_t window_c, bool scalars_montgomery, uint8_t* out);

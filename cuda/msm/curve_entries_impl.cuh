@@ -4,6 +4,7 @@
 #include <memory>
 #include "curve_entries.cuh"
 #include "device_set.cuh"
+#include "fixed_base_msm.cuh"
 #include "pippenger.cuh"
 #include "resident_bases.cuh"
 #include "scalar_pipeline.cuh"
@@ -59,9 +60,42 @@ inline size_t table_allowance(const std::vector<device_slice>& slices) {
     return smallest / 2;
 }
 
+// Automatic fixed-base tables are built for bases of at most this many
+// points (KZG setups, Verkle bases): there the per-vector sort and bucket
+// reduction of Pippenger outweigh its fewer windows. At 2^14 points the
+// shifted copies won on the H100 (2048 × 2^14 BN254: 350 ms against 425 ms
+// at 9-bit digits and 377 ms at 11; bench/NOTES.md, version 6).
+constexpr uint32_t FIXED_BASE_AUTO_MAX_POINTS = 1u << 12;
+// ... with digits of at least this many bits (33 windows of 255-bit
+// scalars): narrower tables lose to the shifted copies' Pippenger.
+constexpr uint32_t FIXED_BASE_AUTO_MIN_DIGIT_BITS = 8;
+// ... in at most this many bytes (and half of the free memory), so that a
+// few automatic bases leave room for other work on the card: Verkle's 256
+// bases get 15-bit digits (4.6 GB), a 4096-point BLS12-381 setup 10 bits
+// (5.2 GB). An explicit width may go further (Verkle at 16 bits: 8.6 GB,
+// 6 % fewer additions).
+constexpr size_t FIXED_BASE_AUTO_MAX_BYTES = size_t(8) << 30;
+
+// The fixed-base digit width for bases whose largest device slice holds
+// `largest` points: as asked, or chosen when everything is automatic; 0 for
+// no fixed-base tables.
+template <class C>
+uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t precompute, uint32_t window_c,
+                           const std::vector<device_slice>& slices) {
+    if (fixed_base > FIXED_BASE_MAX_DIGIT_BITS)
+        fail(STATUS_BAD_WINDOW, "fixed_base = " + std::to_string(fixed_base) + " is above the largest digit width " +
+                                    std::to_string(FIXED_BASE_MAX_DIGIT_BITS));
+    if (largest == 0 || fixed_base == 1) return 0;
+    if (fixed_base >= 2) return fixed_base;
+    if (precompute != 0 || window_c != 0 || largest > FIXED_BASE_AUTO_MAX_POINTS) return 0;
+    const size_t allowance = std::min(table_allowance(slices), FIXED_BASE_AUTO_MAX_BYTES);
+    return widest_fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
+}
+
 template <class C>
 resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
-                                            uint32_t devices, uint32_t precompute, uint32_t window_c) {
+                                            uint32_t devices, uint32_t precompute, uint32_t window_c,
+                                            uint32_t fixed_base) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     auto bases = std::make_unique<resident_bases>();
@@ -71,7 +105,12 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
     for (const device_slice& s : slices) bases->parts.push_back({s, nullptr});
     uint32_t largest = 0;
     for (const device_slice& s : slices) largest = std::max(largest, s.count);
-    if (precompute != 1 && largest > 0) {
+    const uint32_t digits = fixed_base_digits<C>(largest, fixed_base, precompute, window_c, slices);
+    if (digits) {
+        bases->window = digits;
+        bases->copies = window_count(T::SCALAR_BITS, digits);
+        bases->entries = 1u << (digits - 1);
+    } else if (precompute != 1 && largest > 0) {
         const size_t allowance = table_allowance(slices);
         // An explicit count is taken as asked (at most one copy per window);
         // past the memory it fails as the allocation would.
@@ -84,20 +123,28 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
         bases->copies = copies_for(c);
         bases->window = bases->copies > 1 ? c : 0;
     }
+    // Points a device's table holds for its slice of `count` bases.
+    auto table_points = [&](uint32_t count) {
+        return bases->entries > 1 ? fixed_base_layout_for(T::SCALAR_BITS, digits, count).points()
+                                  : size_t(bases->copies) * count;
+    };
     // Each thread writes only its own part, so no lock is needed.
     run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         resident_bases::part& mine = bases->parts[i];
         // A plain allocation, not the stream-ordered pool: the bases outlive
         // every stream that uses them.
-        GPUKIT_CUDA(cudaMalloc(&mine.table, size_t(bases->copies) * s.count * sizeof(affine_t)));
+        GPUKIT_CUDA(cudaMalloc(&mine.table, table_points(s.count) * sizeof(affine_t)));
         auto* table = static_cast<affine_t*>(mine.table);
         upload_points<C>(table, points + size_t(s.offset) * T::POINT_BYTES, s.count, montgomery, check, s.offset,
                          stream);
-        precompute_shifts<C>(table, s.count, bases->copies, bases->window, stream);
+        if (bases->entries > 1)
+            build_fixed_base_table<C>(table, fixed_base_layout_for(T::SCALAR_BITS, digits, s.count), stream);
+        else
+            precompute_shifts<C>(table, s.count, bases->copies, bases->window, stream);
         return 0;
     });
-    for (const device_slice& s : slices) bases->device_bytes += size_t(bases->copies) * s.count * sizeof(affine_t);
+    for (const device_slice& s : slices) bases->device_bytes += table_points(s.count) * sizeof(affine_t);
     return bases.release();
 }
 
@@ -105,10 +152,13 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
 // when the call leaves the window open and the tables beat the plain bases
 // at this size (a table built for 2^24 points has 2^19+ buckets per set,
 // too many for a 2^10-point call), otherwise the plain bases (copy 0).
+// Fixed-base tables serve calls that leave the window open
+// (fixed_base_msm.cuh); a call with a window runs Pippenger on their first
+// row, the plain bases.
 template <class C>
 std::pair<uint32_t, uint32_t> bases_window(const resident_bases& bases, uint32_t n, uint32_t window_c) {
     using T = curve_traits<C>;
-    if (bases.copies > 1 && (window_c == 0 || window_c == bases.window)) {
+    if (bases.copies > 1 && bases.entries == 1 && (window_c == 0 || window_c == bases.window)) {
         const uint32_t plain = resolve_window<C>(window_c, n);
         if (window_c == bases.window || window_cost(T::SCALAR_BITS, bases.window, n, bases.copies) <=
                                             window_cost(T::SCALAR_BITS, plain, n, 1))
@@ -177,15 +227,21 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({}, out + size_t(j) * T::POINT_BYTES);
         return;
     }
+    const bool fixed = bases.entries > 1 && window_c == 0;
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
-        trace_scope trace("resident msm", stream);
+        trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
+        if (fixed)
+            return fixed_base_msm<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
+                                     scalars + size_t(s.offset) * 32, n, s.count, s.offset, batch,
+                                     scalars_montgomery, stream);
         return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars + size_t(s.offset) * 32, n, s.count,
                                       s.offset, batch, c, scalars_montgomery, stream);
     });
-    std::vector<bucket_t> totals(batch, bucket_t::identity());
-    for (const auto& sums : per_slice)
-        for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(sums[j]);
+    // One device's sums are the totals; more add on the host.
+    std::vector<bucket_t> totals = std::move(per_slice[0]);
+    for (size_t d = 1; d < per_slice.size(); d++)
+        for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
     if (batch < DEVICE_COMBINE_MIN_VECTORS) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({totals[j]}, out + size_t(j) * T::POINT_BYTES);
         return;

@@ -15,12 +15,17 @@ namespace gpukit {
 struct resident_bases {
     struct part {
         device_slice slice;
-        void* table;  // curve_traits<C>::affine_t[copies · slice.count], Montgomery form
+        void* table;  // curve_traits<C>::affine_t, Montgomery form: copies · slice.count points, or a
+                      // fixed-base table (fixed_base_tables.cuh) whose first slice.count are the bases
     };
     uint8_t curve_id = 0;
     uint32_t n = 0;
     uint32_t copies = 1;
     uint32_t window = 0;     // the copies' window; 0 when copies = 1
+    // Multiples per copy: 2^(window-1) for fixed-base tables (copy k then
+    // holds e·2^(k·window)·P_i for every digit e, fixed_base_tables.cuh,
+    // and `copies` covers every window), 1 for shifted copies alone.
+    uint32_t entries = 1;
     size_t device_bytes = 0; // the tables' size on all devices together
     std::vector<part> parts;
 

@@ -68,6 +68,25 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
     return parts;
 }
 
+// Per-vector sums gathered from parts: a vector's first part is taken as it
+// is, and only a vector cut into several parts adds on the host (65,536 host
+// additions of Edwards points, which always compute, took tens of
+// milliseconds).
+template <class bucket_t>
+class vector_sums {
+  public:
+    explicit vector_sums(uint32_t batch) : sums_(batch, bucket_t::identity()), seen_(batch, false) {}
+    void add(uint32_t v, const bucket_t& s) {
+        sums_[v] = seen_[v] ? sums_[v].add(s) : s;
+        seen_[v] = true;
+    }
+    std::vector<bucket_t> take() { return std::move(sums_); }
+
+  private:
+    std::vector<bucket_t> sums_;
+    std::vector<bool> seen_;
+};
+
 // One device's share of `batch` MSMs over its resident table: the points
 // [0, count) of its slice, with `copies` shifted copies at a distance of
 // `table_stride` (copy k of point i at table[k·table_stride + i], built for
@@ -116,15 +135,12 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
         enqueue_msm<C>(table + p.first, buffer.get(), shapes.back(), msm_budget, unit_sums.back().get(), stream);
         consumed[k % 2].record(stream);
     }
-    std::vector<bucket_t> sums(batch, bucket_t::identity());
+    vector_sums<bucket_t> sums(batch);
     for (size_t k = 0; k < parts.size(); k++) {
         const std::vector<bucket_t> part_sums = finish_msm<C>(unit_sums[k], shapes[k], stream);
-        for (uint32_t j = 0; j < parts[k].vectors; j++) {
-            bucket_t& sum = sums[parts[k].first_vector + j];
-            sum = sum.add(part_sums[j]);
-        }
+        for (uint32_t j = 0; j < parts[k].vectors; j++) sums.add(parts[k].first_vector + j, part_sums[j]);
     }
-    return sums;
+    return sums.take();
 }
 
 }  // namespace gpukit

@@ -127,6 +127,7 @@ fn run<C: Curve>(mut input: Input) {
                 blinded: (input.byte() % 3) as u32,
                 // Read by gpukit_bases_new only: any value is valid here.
                 precompute: u32::from(input.byte() % 4),
+                fixed_base: u32::from(input.byte() % 4),
             };
             let ok = config.backend <= GPUKIT_BACKEND_CPU
                 && config.validation <= GPUKIT_VALIDATE_TRUSTED

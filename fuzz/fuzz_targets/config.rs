@@ -33,6 +33,7 @@ fuzz_target!(|data: &[u8]| {
         devices: word(data, 4),
         blinded: word(data, 5),
         precompute: word(data, 6),
+        fixed_base: word(data, 7),
     };
     match raw.to_config() {
         Ok(c) => {
@@ -40,14 +41,14 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(c.validation as u32, raw.validation);
             assert_eq!(c.input_form as u32, raw.input_form);
             assert_eq!(
-                (c.window_c, c.devices, c.blinded as u32, c.precompute),
-                (raw.window_c, raw.devices, raw.blinded, raw.precompute)
+                (c.window_c, c.devices, c.blinded as u32, c.precompute, c.fixed_base),
+                (raw.window_c, raw.devices, raw.blinded, raw.precompute, raw.fixed_base)
             );
         }
         Err(e) => assert_eq!(e.status(), Status::BadConfig),
     }
     // The rest of the bytes: three environment values separated by 0xFE.
-    let rest = data.get(28..).unwrap_or(&[]);
+    let rest = data.get(32..).unwrap_or(&[]);
     let mut parts = rest
         .split(|&b| b == 0xFE)
         .map(|p| OsString::from_vec(p.to_vec()));

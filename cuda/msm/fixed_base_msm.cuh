@@ -1,0 +1,179 @@
+// MSMs over fixed-base tables (fixed_base_tables.cuh). Each thread keeps one
+// accumulator for a share of one vector's bases: for each base it recodes
+// the scalar into signed w-bit digits (recode.cuh's rule) and adds the
+// digit's table entry of every window, negated for a negative digit. The
+// threads' partial sums are then added in groups until one sum per vector
+// is left. A batch runs in parts whose scalar uploads overlap the previous
+// part's work, as in scalar_pipeline.cuh.
+#pragma once
+#include <algorithm>
+#include <vector>
+#include "device_buffer.cuh"
+#include "device_set.cuh"
+#include "fixed_base_tables.cuh"
+#include "pippenger.cuh"
+#include "scalar_pipeline.cuh"
+#include "trace.cuh"
+
+namespace gpukit {
+
+// partials[v·parts + p] = the sum, over the bases i in share p of
+// [first, first + count), of vector v's digit entries; the scalars of the
+// bases [first, first + count) are at scalars + (v·count + i - first)·8
+// words. Share p is a contiguous run of bases and the vectors are the
+// fastest index, so the lanes of a warp walk the same bases and windows for
+// neighbouring vectors and read inside one window's block of the table.
+template <class C>
+__global__ void fixed_base_accumulate(const typename curve_traits<C>::affine_t* table, fixed_base_layout l,
+                                      const uint32_t* scalars, uint32_t first, uint32_t count, uint32_t vectors,
+                                      uint32_t parts, typename curve_traits<C>::bucket_t* partials) {
+    using affine_t = typename curve_traits<C>::affine_t;
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= size_t(vectors) * parts) return;
+    const uint32_t v = uint32_t(id % vectors), p = uint32_t(id / vectors);
+    const uint32_t share = (count + parts - 1) / parts, end = min(count, (p + 1) * share);
+    const uint32_t half = l.entries;
+    bucket_t acc = bucket_t::identity();
+    for (uint32_t i = p * share; i < end; i++) {
+        uint32_t k[8];
+        const uint4* s = reinterpret_cast<const uint4*>(scalars + (size_t(v) * count + i) * 8);
+        const uint4 lo = s[0], hi = s[1];
+        k[0] = lo.x, k[1] = lo.y, k[2] = lo.z, k[3] = lo.w, k[4] = hi.x, k[5] = hi.y, k[6] = hi.z, k[7] = hi.w;
+        uint32_t carry = 0;
+        for (uint32_t j = 0; j < l.windows; j++) {
+            const uint32_t raw = scalar_bits_at(k, j * l.digit_bits, l.digit_bits) + carry;
+            const bool negative = raw > half;
+            carry = negative;
+            const uint32_t magnitude = negative ? 2 * half - raw : raw;
+            if (magnitude == 0) continue;
+            const affine_t entry = load_wide(table + l.index(j, magnitude, first + i));
+            acc = acc.add_affine(negative ? entry.neg() : entry);
+        }
+    }
+    store_wide(partials + size_t(v) * parts + p, acc);
+}
+
+// Partial sums added per kernel level: 16 serial full additions a thread,
+// so that 256 parts of a vector take two short launches.
+constexpr uint32_t PARTIAL_GROUP = 16;
+
+// out[v·groups + g] = Σ in[v·parts + t] over t in [g·G, (g+1)·G) ∩ [0, parts).
+template <class C>
+__global__ void sum_partials(const typename curve_traits<C>::bucket_t* in, uint32_t vectors, uint32_t parts,
+                             typename curve_traits<C>::bucket_t* out) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t groups = (parts + PARTIAL_GROUP - 1) / PARTIAL_GROUP;
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= size_t(vectors) * groups) return;
+    const uint32_t v = uint32_t(id / groups), g = uint32_t(id % groups);
+    const uint32_t end = min(parts, (g + 1) * PARTIAL_GROUP);
+    bucket_t acc = bucket_t::identity();
+    for (uint32_t t = g * PARTIAL_GROUP; t < end; t++) acc = add_points(acc, load_wide(in + size_t(v) * parts + t));
+    store_wide(out + id, acc);
+}
+
+// Bases each accumulation thread takes at least: below it the partial sums'
+// additions would rival the digits'.
+constexpr uint32_t FIXED_BASE_MIN_BASES_PER_THREAD = 4;
+
+// Threads per vector: enough that the launch covers every SM about
+// 1024 threads deep (the accumulators' registers let 256–512 be resident,
+// so the tail of uneven warps is short), but each with at least
+// FIXED_BASE_MIN_BASES_PER_THREAD bases.
+inline uint32_t fixed_base_parts(uint32_t count, uint32_t vectors) {
+    int device = 0, sms = 0;
+    GPUKIT_CUDA(cudaGetDevice(&device));
+    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    const size_t target = size_t(std::max(sms, 1)) * 1024;
+    const size_t wanted = (target + vectors - 1) / std::max(vectors, 1u);
+    const size_t most = std::max<size_t>(1, count / FIXED_BASE_MIN_BASES_PER_THREAD);
+    return uint32_t(std::max<size_t>(1, std::min(wanted, most)));
+}
+
+// Enqueues the sums of `vectors` vectors of `count` canonical scalars
+// (vector v at scalars + v·count·8 words) over the table's bases
+// [first, first + count) into sums[0, vectors) on `stream`.
+template <class C>
+void enqueue_fixed_base(const typename curve_traits<C>::affine_t* table, const fixed_base_layout& l,
+                        const uint32_t* scalars, uint32_t first, uint32_t count, uint32_t vectors,
+                        typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t BLOCK = 128;
+    uint32_t parts = fixed_base_parts(count, vectors);
+    device_buffer<bucket_t> partials(size_t(vectors) * parts, stream);
+    fixed_base_accumulate<C><<<blocks_for(partials.size(), BLOCK), BLOCK, 0, stream>>>(table, l, scalars, first,
+                                                                                         count, vectors, parts,
+                                                                                         partials.get());
+    GPUKIT_LAUNCHED("fixed_base_accumulate");
+    trace_mark("fixed-base accumulate");
+    while (parts > 1) {
+        const uint32_t groups = (parts + PARTIAL_GROUP - 1) / PARTIAL_GROUP;
+        bucket_t* out = sums;
+        device_buffer<bucket_t> next;
+        if (groups > 1) {
+            next = device_buffer<bucket_t>(size_t(vectors) * groups, stream);
+            out = next.get();
+        }
+        sum_partials<C><<<blocks_for(size_t(vectors) * groups, 64), 64, 0, stream>>>(partials.get(), vectors, parts,
+                                                                                     out);
+        GPUKIT_LAUNCHED("sum_partials");
+        partials = std::move(next);
+        parts = groups;
+    }
+    if (partials.get())  // a single part per vector: its partials are the sums
+        GPUKIT_CUDA(cudaMemcpyAsync(sums, partials.get(), partials.bytes(), cudaMemcpyDeviceToDevice, stream));
+    trace_mark("fixed-base partial sums");
+}
+
+// One device's share of `batch` MSMs over its fixed-base table: the points
+// [0, count) of its slice. Scalar vector j starts at scalars + j·n·32
+// bytes, its slice at `offset` (which numbers errors). Returns one sum per
+// vector.
+template <class C>
+std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename curve_traits<C>::affine_t* table,
+                                                               const fixed_base_layout& l, const uint8_t* scalars,
+                                                               uint32_t n, uint32_t count, uint32_t offset,
+                                                               uint32_t batch, bool scalars_montgomery,
+                                                               cudaStream_t stream) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const size_t stride = size_t(n) * 32;
+    // A part's scalars take at most a sixteenth of the free memory: two
+    // buffers of them, and the partial sums beside.
+    const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
+    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
+    size_t largest = 0;
+    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
+
+    stream_handle copy_stream;
+    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
+                                          device_buffer<uint32_t>(largest * 8, stream)};
+    event_handle allocated, uploaded, consumed[2];
+    allocated.record(stream);
+    allocated.wait_in(copy_stream.get());
+    std::vector<device_buffer<bucket_t>> part_sums;
+    for (size_t k = 0; k < parts.size(); k++) {
+        const scalar_part& p = parts[k];
+        device_buffer<uint32_t>& buffer = buffers[k % 2];
+        if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
+        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
+                               p.first_vector, offset + p.first, n};
+        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
+        uploaded.record(copy_stream.get());
+        uploaded.wait_in(stream);
+        part_sums.emplace_back(p.vectors, stream);
+        enqueue_fixed_base<C>(table, l, buffer.get(), p.first, p.count, p.vectors, part_sums.back().get(), stream);
+        consumed[k % 2].record(stream);
+    }
+    vector_sums<bucket_t> sums(batch);
+    for (size_t k = 0; k < parts.size(); k++) {
+        std::vector<bucket_t> host(parts[k].vectors);
+        GPUKIT_CUDA(cudaMemcpyAsync(host.data(), part_sums[k].get(), part_sums[k].bytes(), cudaMemcpyDeviceToHost,
+                                    stream));
+        GPUKIT_CUDA(cudaStreamSynchronize(stream));
+        for (uint32_t j = 0; j < parts[k].vectors; j++) sums.add(parts[k].first_vector + j, host[j]);
+    }
+    return sums.take();
+}
+
+}  // namespace gpukit

@@ -1,0 +1,137 @@
+// Fixed-base tables for small resident bases (a Verkle basis of 256 points,
+// a KZG setup of 4096): every base P carries its
+// multiples  e·2^(j·w)·P  for every window j of w-bit signed digits and every
+// digit e = 1..2^(w-1). An MSM over the bases then needs no sort, no buckets
+// and no reduction: each scalar's digits pick table entries, and one
+// accumulator per thread adds them (fixed_base_msm.cuh). The work per vector
+// of n scalars is n · windows mixed additions, against Pippenger's
+// n · windows plus a per-vector sort and a 2^c-bucket reduction that dominate
+// small vectors (a batch of 65,536 Verkle commitments is 65,536 reductions).
+#pragma once
+#include <algorithm>
+#include "../curve_traits.cuh"
+#include "device_buffer.cuh"
+#include "point_calls.cuh"
+#include "recode.cuh"
+#include "shifted_bases.cuh"
+#include "wide_access.cuh"
+
+namespace gpukit {
+
+// Digits of at most 16 bits: 2^15 multiples per window and base (Verkle's
+// 256 bases at w = 16 take 8.6 GB, 65,536 commitments then cost 4,096 mixed
+// additions each).
+constexpr uint32_t FIXED_BASE_MAX_DIGIT_BITS = 16;
+
+// Where entry e (1..entries) of window j of base i lies: the plain bases
+// first (a call with an explicit Pippenger window runs on them), then each
+// base's windows, each window's digits together. Base-major, so that the
+// lanes of a warp (neighbouring vectors at the same base and window,
+// fixed_base_msm.cuh) read inside one window's block of 2^(w-1) points.
+// With the windows outermost and a warp's lanes on different bases, the
+// lanes' reads spread over the whole table (8.6 GB for Verkle at w = 16) and
+// the accumulation ran at a third of Pippenger's rate per addition
+// (bench/NOTES.md, version 6; TLB misses are the suspect).
+struct fixed_base_layout {
+    uint32_t digit_bits = 0;  // w
+    uint32_t windows = 0;     // window_count(SCALAR_BITS, w): signed digits carry past the top
+    uint32_t entries = 0;     // 2^(w-1)
+    uint32_t row = 0;         // bases: the device's slice
+
+    __host__ __device__ size_t index(uint32_t j, uint32_t e, uint32_t i) const {
+        return row + (size_t(i) * windows + j) * entries + (e - 1);
+    }
+    __host__ __device__ size_t points() const { return row + size_t(row) * windows * entries; }
+};
+
+inline fixed_base_layout fixed_base_layout_for(uint32_t scalar_bits, uint32_t digit_bits, uint32_t row) {
+    fixed_base_layout l;
+    l.digit_bits = digit_bits;
+    l.windows = window_count(scalar_bits, digit_bits);
+    l.entries = 1u << (digit_bits - 1);
+    l.row = row;
+    return l;
+}
+
+template <class C>
+size_t fixed_base_bytes(uint32_t count, uint32_t digit_bits) {
+    return fixed_base_layout_for(curve_traits<C>::SCALAR_BITS, digit_bits, count).points() *
+           sizeof(typename curve_traits<C>::affine_t);
+}
+
+// The widest digits whose table for `count` bases fits in `allowance`
+// bytes, from `lowest` up to FIXED_BASE_MAX_DIGIT_BITS; 0 when not even
+// `lowest` fits.
+template <class C>
+uint32_t widest_fitting_digits(uint32_t count, size_t allowance, uint32_t lowest) {
+    uint32_t best = 0;
+    for (uint32_t w = lowest; w <= FIXED_BASE_MAX_DIGIT_BITS; w++)
+        if (fixed_base_bytes<C>(count, w) <= allowance) best = w;
+    return best;
+}
+
+// Entries one thread of fixed_digit_multiples computes in a run: each costs
+// a mixed addition, and the run shares one inversion (Montgomery's trick)
+// across them, 16 at a time.
+constexpr uint32_t DIGIT_RUN = 16;
+
+// Entries (j, e, i) for e in the thread's run [e0, e0 + DIGIT_RUN), from
+// A = 2^(j·w)·P_i at shifted[j·row + i]: e0·A by double-and-add, then one
+// mixed addition per entry, all normalised with one inversion. One thread
+// per (base, window, run), runs fastest, so that a warp writes contiguous
+// entries.
+template <class C>
+__global__ void fixed_digit_multiples(typename curve_traits<C>::affine_t* table,
+                                      const typename curve_traits<C>::affine_t* shifted, fixed_base_layout l) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
+    using bucket_t = typename T::bucket_t;
+    using field_t = typename bucket_t::field_t;
+    constexpr uint32_t RUN = DIGIT_RUN;
+    const uint32_t runs = (l.entries + RUN - 1) / RUN;
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= size_t(l.row) * l.windows * runs) return;
+    const uint32_t run = uint32_t(id % runs), j = uint32_t(id / runs % l.windows), i = uint32_t(id / runs / l.windows);
+    const uint32_t e0 = run * RUN + 1, count = min(RUN, l.entries - run * RUN);
+    const affine_t a = load_wide(shifted + size_t(j) * l.row + i);
+
+    bucket_t s = bucket_t::identity();
+    for (int bit = 31 - __clz(e0); bit >= 0; bit--) {
+        s = double_point(s);
+        if ((e0 >> bit) & 1) s = s.add_affine(a);
+    }
+    bucket_t points[RUN];
+    field_t prefix[RUN];
+    for (uint32_t t = 0; t < count; t++) {
+        points[t] = s;
+        prefix[t] = t ? prefix[t - 1] * s.denominator() : s.denominator();
+        s = s.add_affine(a);
+    }
+    field_t inv = prefix[count - 1].inverse();
+    for (uint32_t t = count; t-- > 0;) {
+        const field_t mine = t ? inv * prefix[t - 1] : inv;
+        inv = inv * points[t].denominator();
+        store_wide(table + l.index(j, e0 + t, i), points[t].to_affine_given(mine));
+    }
+}
+
+// Fills the table of `l` whose plain row holds the bases (Montgomery form,
+// decoded): the shifted copies 2^(j·w)·P in a work buffer, then every
+// digit's multiples of them.
+template <class C>
+void build_fixed_base_table(typename curve_traits<C>::affine_t* table, const fixed_base_layout& l,
+                            cudaStream_t stream) {
+    using affine_t = typename curve_traits<C>::affine_t;
+    if (l.row == 0) return;
+    device_buffer<affine_t> shifted(size_t(l.windows) * l.row, stream);
+    GPUKIT_CUDA(cudaMemcpyAsync(shifted.get(), table, size_t(l.row) * sizeof(affine_t), cudaMemcpyDeviceToDevice,
+                                stream));
+    precompute_shifts<C>(shifted.get(), l.row, l.windows, l.digit_bits, stream);
+    constexpr uint32_t BLOCK = 64;
+    const size_t threads = size_t(l.row) * l.windows * ((l.entries + DIGIT_RUN - 1) / DIGIT_RUN);
+    fixed_digit_multiples<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(table, shifted.get(), l);
+    GPUKIT_LAUNCHED("fixed_digit_multiples");
+    GPUKIT_CUDA(cudaStreamSynchronize(stream));
+}
+
+}  // namespace gpukit
