@@ -109,6 +109,8 @@ mod imp {
         unsafe { gpukit_cuda_device_count() }
     }
 
+    // One argument per argument of the C entry point it wraps.
+    #[allow(clippy::too_many_arguments)]
     pub fn msm(
         curve: CurveId,
         points: &[u8],
@@ -281,6 +283,8 @@ mod imp {
         0
     }
 
+    // The same signature as the CUDA build's `msm`.
+    #[allow(clippy::too_many_arguments)]
     pub fn msm(
         _curve: CurveId,
         _points: &[u8],

@@ -20,11 +20,14 @@ pub fn by_name(name: &str) -> Option<CurveId> {
     ALL.into_iter().find(|c| c.name() == name)
 }
 
+/// A peer's host MSM over one curve's arkworks types.
+pub type HostMsm<C> = fn(&[<C as Curve>::Affine], &[<C as Curve>::Scalar]) -> <C as Curve>::Affine;
+
 /// A gpukit curve as the bench sees it: gpukit's types plus the peers that
 /// have the same group. A peer a curve lacks answers `None`.
 pub trait BenchCurve: Curve {
     /// blst's multi-threaded Pippenger.
-    fn blst() -> Option<fn(&[Self::Affine], &[Self::Scalar]) -> Self::Affine> {
+    fn blst() -> Option<HostMsm<Self>> {
         None
     }
     /// sppark's GPU MSM, when the `sppark` feature built it for this curve.
@@ -44,7 +47,7 @@ impl BenchCurve for curves::Bn254G1 {
 }
 
 impl BenchCurve for curves::Bls12_381G1 {
-    fn blst() -> Option<fn(&[Self::Affine], &[Self::Scalar]) -> Self::Affine> {
+    fn blst() -> Option<HostMsm<Self>> {
         Some(crate::peers::blst::msm)
     }
     fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
