@@ -6,7 +6,7 @@
 //! ([`msm`], [`msm_with`], [`Bases`]), a byte-level API in the wire format
 //! ([`msm_bytes`], [`BasesBytes`]), and the C ABI of `include/gpukit.h`
 //! ([`ffi`]). Backends: serial, CPU Pippenger (rayon) and CUDA; `Auto`
-//! picks by size (see [`dispatch`]).
+//! picks by size (see [`plan`]).
 //!
 //! ```
 //! use gpukit::ark::ark_bn254::{Fr, G1Affine, G1Projective};
@@ -31,21 +31,33 @@
 //! assert_eq!(gpukit::encoding::decode_point::<Bn254G1>(&out).unwrap(), q);
 //! ```
 
+// The modules in layers, each importing only from the layers before it
+// (tests/layers.rs holds the order and checks every `crate::` path).
+// 1. Status and config values (the ABI's numbers), fallible allocation,
+// the thread pool, the arkworks re-exports.
 mod alloc;
-pub mod ark_msm;
-mod bases;
-pub mod blind;
+pub mod ark;
 mod config;
-pub mod cpu;
+mod error;
+mod pool;
+// 2. The curve list and the wire format.
+mod codec;
 mod curve;
 pub mod curves;
-pub mod dispatch;
 pub mod encoding;
-mod error;
-pub mod ffi;
-mod gpu;
-mod pool;
 mod tuning;
+// 3. The backends.
+pub mod blind;
+pub mod cpu;
+mod gpu;
+// 4. The planner.
+pub mod plan;
+// 5. The driver.
+pub mod dispatch;
+// 6. The safe API (this file, bases, the arkworks trait); 7. the C ABI.
+pub mod ark_msm;
+mod bases;
+pub mod ffi;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
@@ -57,18 +69,6 @@ pub use error::{Error, Status};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
-
-/// The arkworks crates gpukit is built on, re-exported so that callers use
-/// the same versions.
-pub mod ark {
-    pub use ark_bls12_377;
-    pub use ark_bls12_381;
-    pub use ark_bn254;
-    pub use ark_ec;
-    pub use ark_ed_on_bls12_381_bandersnatch;
-    pub use ark_ff;
-    pub use ark_secp256k1;
-}
 
 /// Σ scalars[i]·points[i] with the default config (backend chosen by size,
 /// points checked to be on the curve). The slices must have equal lengths.
