@@ -95,7 +95,7 @@ impl<C: Curve> Bases<C> {
         self.device.as_ref().map(gpu::DeviceBases::tables)
     }
 
-    /// Σ scalars[i]·points[i] over the first `scalars.len()` points.
+    /// `Σ scalars[i]·points[i]` over the first `scalars.len()` points.
     pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         crate::pool::run(|| self.msm_in_pool(scalars))
     }

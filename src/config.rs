@@ -90,7 +90,7 @@ pub struct Config {
     pub input_form: InputForm,
     /// Bit mask of GPU ordinals to use; 0 (default) = all visible devices.
     pub devices: u32,
-    /// Split every scalar into two uniformly random halves (see [`crate::blind`]).
+    /// Split every scalar into two uniformly random halves (README, "Blinded MSM").
     pub blinded: bool,
     /// Precomputed shifted copies per base kept by GPU-resident [`crate::Bases`]:
     /// copy k of P is 2^(k·c)·P, so that k windows share one bucket set and

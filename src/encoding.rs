@@ -126,7 +126,7 @@ pub fn decode_points<C: Curve>(
 }
 
 /// Runs `check` on already-decoded points.
-pub fn check_points<C: Curve>(points: &[C::Affine], check: PointCheck) -> Result<(), Error> {
+pub(crate) fn check_points<C: Curve>(points: &[C::Affine], check: PointCheck) -> Result<(), Error> {
     if check == PointCheck::None {
         return Ok(());
     }

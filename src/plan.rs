@@ -9,38 +9,60 @@ use crate::error::{Error, Status};
 use crate::gpu;
 use std::ffi::OsString;
 
-/// Below this many points the serial backend beats Pippenger on all cores.
-///
-/// From the GPU host's calibration (`gpukit-bench calibrate`, 16 cores,
-/// src/tuning.rs) where it measured the curve; otherwise as measured with
-/// `cargo run --release --example calibrate_cpu -- crossover` on the
-/// development machine (2 vCPUs of a shared x86-64 cloud VM): the smallest
-/// power of two n from which the CPU backend (arkworks' Pippenger on rayon)
-/// stayed faster than the serial backend, median of 5 runs. Rayon's
-/// fork-join overhead is what the serial backend saves, so the crossover is
-/// tiny; the times were noisy (±30%).
+/// The serial/CPU crossovers measured with `cargo run --release --example
+/// calibrate_cpu -- crossover` on the development machine (2 vCPUs of a
+/// shared x86-64 cloud VM): the smallest power of two n from which the CPU
+/// backend (arkworks' Pippenger on rayon) stayed faster than the serial
+/// backend, median of 5 runs. Rayon's fork-join overhead is what the serial
+/// backend saves, so the crossover is tiny; the times were noisy (±30%).
+const DEV_SERIAL_CROSSOVER: [(CurveId, usize); 6] = [
+    (CurveId::Bn254G1, 2),
+    (CurveId::Bls12_381G1, 4),
+    (CurveId::Bls12_381G2, 2),
+    (CurveId::Bls12_377G1, 2),
+    (CurveId::Secp256k1, 4),
+    (CurveId::Banderwagon, 8),
+];
+
+/// The serial crossover of a curve measured nowhere: the middle of the
+/// measured ones.
+const DEFAULT_SERIAL_CROSSOVER: usize = 4;
+
+/// The GPU crossover of a curve the calibration did not measure: 2^12, the
+/// order of the measured ones.
+const DEFAULT_GPU_CROSSOVER: usize = 1 << 12;
+
+/// A calibrated value of `table` (src/tuning.rs, indexed by curve id) for
+/// `curve`, `None` where it was not measured (0) or the table predates the
+/// curve: a curve added after the last calibration gets the defaults, not
+/// an index out of range.
+fn calibrated<T: Copy + Into<usize>>(table: &[T], curve: CurveId) -> Option<usize> {
+    table
+        .get(curve as usize)
+        .map(|&v| v.into())
+        .filter(|&v| v != 0)
+}
+
+/// Below this many points the serial backend beats Pippenger on all cores:
+/// the GPU host's calibration (`gpukit-bench calibrate`, 16 cores,
+/// src/tuning.rs) where it measured the curve, else the development
+/// machine's measurement, else a default.
 pub fn serial_crossover(curve: CurveId) -> usize {
-    match crate::tuning::SERIAL_CROSSOVER[curve as usize] {
-        0 => match curve {
-            CurveId::Bn254G1 => 2,
-            CurveId::Bls12_381G1 => 4,
-            CurveId::Bls12_381G2 => 2,
-            CurveId::Bls12_377G1 => 2,
-            CurveId::Secp256k1 => 4,
-            CurveId::Banderwagon => 8,
-        },
-        measured => measured,
-    }
+    calibrated(&crate::tuning::SERIAL_CROSSOVER, curve)
+        .or_else(|| {
+            DEV_SERIAL_CROSSOVER
+                .iter()
+                .find(|(c, _)| *c == curve)
+                .map(|&(_, n)| n)
+        })
+        .unwrap_or(DEFAULT_SERIAL_CROSSOVER)
 }
 
 /// Smallest n that auto-dispatch sends to the GPU: the H100 calibration
 /// (`gpukit-bench calibrate`, src/tuning.rs) where it measured the curve,
-/// else 2^12, the order of the measured ones.
+/// else a default.
 pub fn gpu_crossover(curve: CurveId) -> usize {
-    match crate::tuning::GPU_CROSSOVER[curve as usize] {
-        0 => 1 << 12,
-        measured => measured,
-    }
+    calibrated(&crate::tuning::GPU_CROSSOVER, curve).unwrap_or(DEFAULT_GPU_CROSSOVER)
 }
 
 /// The GPU window for n points when the caller leaves it to the library:
@@ -48,8 +70,9 @@ pub fn gpu_crossover(curve: CurveId) -> usize {
 /// CUDA side's cost model) where it measured none.
 pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
     let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
-    crate::tuning::GPU_BEST_WINDOW[curve as usize]
-        .get(log_n as usize)
+    crate::tuning::GPU_BEST_WINDOW
+        .get(curve as usize)
+        .and_then(|row| row.get(log_n as usize))
         .map_or(0, |&c| u32::from(c))
 }
 
@@ -312,6 +335,14 @@ mod tests {
             let p = plan_with(curve, g, &c, &none, 1).unwrap();
             assert_eq!((p.engine, p.forced), (Engine::Gpu, false));
         }
+    }
+
+    #[test]
+    fn an_uncalibrated_curve_gets_the_defaults() {
+        // Tables that end before the curve's id, as after adding a curve.
+        assert_eq!(calibrated(&[0usize, 512], CurveId::Banderwagon), None);
+        assert_eq!(calibrated(&[0u8; 7], CurveId::Banderwagon), None);
+        assert_eq!(calibrated(&[0u8, 9], CurveId::Bn254G1), Some(9));
     }
 
     #[test]
