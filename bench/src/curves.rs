@@ -6,18 +6,11 @@ use gpukit::{curves, Curve, CurveId};
 use crate::peers::sppark::{self, SpparkBases, SpparkFns};
 
 /// Every curve id, in ABI order.
-pub const ALL: [CurveId; 6] = [
-    CurveId::Bn254G1,
-    CurveId::Bls12_381G1,
-    CurveId::Bls12_381G2,
-    CurveId::Bls12_377G1,
-    CurveId::Secp256k1,
-    CurveId::Banderwagon,
-];
+pub const ALL: &[CurveId] = CurveId::ALL;
 
 /// The curve with gpukit's snake name (`bn254_g1`).
 pub fn by_name(name: &str) -> Option<CurveId> {
-    ALL.into_iter().find(|c| c.name() == name)
+    ALL.iter().copied().find(|c| c.name() == name)
 }
 
 /// A peer's host MSM over one curve's arkworks types.
