@@ -68,6 +68,7 @@ fn main() {
 ///   a packaged crate, whose source folder a build must not change.
 /// - /usr/local/cuda/bin, when it exists.
 /// - the nvcc found, wherever it is, so that removing it reruns.
+///
 /// NVCC, CUDA_PATH, PATH and GPUKIT_NO_CUDA are watched as variables
 /// (`nvcc::rerun_on_env`). Not seen: a system CUDA that appears under
 /// /usr/local/cuda, or on an unchanged PATH, after a build; `touch build.rs`

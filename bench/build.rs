@@ -1,9 +1,18 @@
 //! Builds the sppark peer (cargo feature `sppark`): one nvcc translation unit
 //! per curve wrapping sppark's Pippenger, plus the CUDA device query, linked
 //! with the static CUDA runtime. Without the feature nothing is compiled.
+//! nvcc is found and driven by build/nvcc.rs, as for the library, and
+//! builds for the library's architectures (feature `release-archs`, which
+//! this package forwards to gpukit's).
+
+// The sppark build needs one cc build with its own includes and defines,
+// not the helper's per-file `compile_each`.
+#[allow(dead_code)]
+#[path = "../build/nvcc.rs"]
+mod nvcc;
 
 use std::env;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// sppark curves the bench compares against, by gpukit's snake name.
@@ -12,42 +21,31 @@ const SPPARK_CURVES: [&str; 3] = ["bn254_g1", "bls12_381_g1", "bls12_377_g1"];
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=cuda");
-    println!("cargo:rerun-if-env-changed=NVCC");
-    println!("cargo:rerun-if-env-changed=CUDA_PATH");
+    nvcc::rerun_on_env();
     embed_git_commit();
     if env::var_os("CARGO_FEATURE_SPPARK").is_none() {
         return;
     }
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let repo = manifest.parent().unwrap().to_path_buf();
-    let nvcc = find_nvcc(&repo).unwrap_or_else(|| {
+    let toolchain = nvcc::find(&repo).unwrap_or_else(|| {
         panic!(
             "feature `sppark` needs nvcc: set NVCC, CUDA_PATH, install /usr/local/cuda, put nvcc \
              on PATH, or run scripts/setup.sh (it installs {})",
             repo.join(".toolchain/cuda/nvidia/cu13/bin/nvcc").display()
         )
     });
-    let cuda_root = nvcc.parent().and_then(Path::parent).unwrap().to_path_buf();
+    let release_archs = env::var_os("CARGO_FEATURE_RELEASE_ARCHS").is_some();
     let sppark_root =
         PathBuf::from(env::var("DEP_SPPARK_ROOT").expect("sppark's build sets DEP_SPPARK_ROOT"));
     let blst_src =
         PathBuf::from(env::var("DEP_BLST_C_SRC").expect("blst's build sets DEP_BLST_C_SRC"));
 
-    // cc recognises nvcc only when named through NVCC: handed over as a plain
-    // compiler it gets gcc-only flags (`nvcc fatal: Unknown option
-    // '-ffunction-sections'`).
-    env::set_var("NVCC", &nvcc);
-    let mut build = cc::Build::new();
+    let mut build = toolchain.build(release_archs);
     build
-        .cuda(true)
-        .cudart("static")
-        // libstdc++ is linked statically below, not by cc's default dylib line.
-        .cpp_link_stdlib(None)
         .include(&sppark_root)
         .include(&blst_src)
         .include(manifest.join("cuda"))
-        .flag("-arch=sm_90")
-        .flag("-std=c++17")
         // Messages of sppark's cuda_error reach the report instead of a bare code.
         .define("TAKE_RESPONSIBILITY_FOR_ERROR_MESSAGE", None)
         .warnings(false);
@@ -67,20 +65,7 @@ fn main() {
         build.file(sppark_root.join("util/all_gpus.cpp"));
     }
     build.compile("gpukit_bench_sppark");
-
-    // The pip wheels ship lib/, system installs lib64/; nvcc finds neither by
-    // itself for a static link driven by rustc.
-    for dir in ["lib", "lib64"] {
-        let d = cuda_root.join(dir);
-        if d.join("libcudart_static.a").exists() {
-            println!("cargo:rustc-link-search=native={}", d.display());
-        }
-    }
-    println!("cargo:rustc-link-lib=static=cudart_static");
-    for lib in ["dl", "rt", "pthread"] {
-        println!("cargo:rustc-link-lib=dylib={lib}");
-    }
-    link_static_libstdcxx();
+    toolchain.link_runtime();
 }
 
 /// The commit the binary is built from, for the rows it writes: the GPU machine runs a carried binary without git.
@@ -99,27 +84,6 @@ fn embed_git_commit() {
     if let Some(log) = git(&["rev-parse", "--git-path", "logs/HEAD"]) {
         println!("cargo:rerun-if-changed={log}");
     }
-}
-
-/// nvcc in the order DESIGN.md gives: $NVCC, $CUDA_PATH/bin, /usr/local/cuda/bin,
-/// PATH, then the project's own toolchain folder.
-fn find_nvcc(repo: &Path) -> Option<PathBuf> {
-    let mut candidates = Vec::new();
-    if let Some(p) = env::var_os("NVCC") {
-        candidates.push(PathBuf::from(p));
-    }
-    if let Some(p) = env::var_os("CUDA_PATH") {
-        candidates.push(PathBuf::from(p).join("bin/nvcc"));
-    }
-    candidates.push(PathBuf::from("/usr/local/cuda/bin/nvcc"));
-    if let Some(path) = env::var_os("PATH") {
-        candidates.extend(env::split_paths(&path).map(|d| d.join("nvcc")));
-    }
-    candidates.push(repo.join(".toolchain/cuda/nvidia/cu13/bin/nvcc"));
-    candidates
-        .into_iter()
-        .find(|p| p.is_file())
-        .map(|p| p.canonicalize().unwrap_or(p))
 }
 
 /// The same decision as blst 0.3's build.rs for x86_64: an explicit
@@ -149,25 +113,4 @@ fn host_has_adx() -> bool {
 #[cfg(not(target_arch = "x86_64"))]
 fn host_has_adx() -> bool {
     false
-}
-
-/// The binary carried to the GPU machine should need only glibc there, so
-/// the C++ runtime that sppark's host code uses is linked in statically.
-fn link_static_libstdcxx() {
-    let out = Command::new("g++")
-        .arg("-print-file-name=libstdc++.a")
-        .output();
-    if let Ok(out) = out {
-        let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-        if let Some(dir) = path
-            .parent()
-            .filter(|_| path.is_absolute() && path.exists())
-        {
-            println!("cargo:rustc-link-search=native={}", dir.display());
-            println!("cargo:rustc-link-lib=static=stdc++");
-            return;
-        }
-    }
-    println!("cargo:warning=libstdc++.a not found; linking libstdc++ dynamically");
-    println!("cargo:rustc-link-lib=dylib=stdc++");
 }

@@ -1,5 +1,6 @@
-// Finding and driving nvcc, shared by the build scripts of `gpukit` and of
-// `gpukit-cuda-tests` (each includes this file with `#[path]`).
+// Finding and driving nvcc, shared by the build scripts of `gpukit`,
+// `gpukit-cuda-tests` and `gpukit-bench` (each includes this file with
+// `#[path]`), so that all three build for the same architectures.
 //
 // Search order: $NVCC, $CUDA_PATH/bin, /usr/local/cuda/bin, every PATH
 // entry, then the project's own toolchain, <repo>/.toolchain/cuda/nvidia/cu13/bin

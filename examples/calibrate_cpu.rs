@@ -3,7 +3,7 @@
 //!     cargo run --release --example calibrate_cpu -- crossover
 //!         the serial/CPU crossover: the smallest n (power of two up to 256)
 //!         from which Pippenger on all cores beats the serial backend —
-//!         the values of dispatch::serial_crossover;
+//!         the values of plan::serial_crossover;
 //!     cargo run --release --example calibrate_cpu -- msm 16,20 [curves]
 //!         CPU MSM time at 2^k through gpukit (Backend::Cpu) and through
 //!         arkworks' VariableBaseMSM directly;

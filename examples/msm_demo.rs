@@ -27,7 +27,7 @@ fn run<C: Curve>(n: usize) -> Result<(), gpukit::Error> {
     let points = C::Projective::normalize_batch(&points);
     let scalars: Vec<C::Scalar> = (0..n).map(|_| C::Scalar::rand(&mut rng)).collect();
     let config = Config::default();
-    let backend = gpukit::dispatch::resolve_backend(C::ID, n, &config)?;
+    let backend = gpukit::resolve_backend(C::ID, n, &config)?;
     let start = Instant::now();
     let q = gpukit::msm_with::<C>(&points, &scalars, &config)?;
     let elapsed = start.elapsed();

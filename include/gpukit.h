@@ -360,12 +360,6 @@ int gpukit_bases_device_info(const struct gpukit_bases *bases,
  */
 void gpukit_bases_free(struct gpukit_bases *bases);
 
-extern void gpukit_cuda_bases_info(const void *handle,
-                                   uint32_t *copies,
-                                   uint32_t *window,
-                                   uint32_t *multiples,
-                                   uint64_t *device_bytes);
-
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

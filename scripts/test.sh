@@ -2,11 +2,13 @@
 # gpukit's one test command (CI runs it through .ci/run):
 #   1. scripts/setup.sh          installs cc, Go and the CUDA compiler when missing
 #   2. cargo build --release     the library, with libgpukit.so for C and Go
+#   lint: cargo fmt --check, cargo clippy -D warnings (both cfgs), cargo doc (no
+#         warnings, no CUDA), gofmt -l, go vet
 #   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
 #   5. ctests/consumer/run.sh    scripts/install.sh into a temporary prefix, then a
 #                                C++17 program through pkg-config and CMake (shared, static)
-#   6. go vet, go test ./... in bindings/go and in its gnark-crypto adapter, bindings/go/gnark
+#   6. go test ./... in bindings/go and in its gnark-crypto adapter, bindings/go/gnark
 #   7. the C tests under AddressSanitizer, the C-ABI Rust tests under valgrind, a 10 s
 #      fuzz run per target (when nightly and cargo-fuzz are there), examples/stress.rs for 30 s
 # A failed setup or build stops at once; the test steps all run, and
@@ -53,6 +55,34 @@ target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 lib_dir=$target_dir/release
 
+# Go needs a build cache; without HOME (some CI shells) it has none.
+go_cache() {
+  if [ -z "$(go env GOCACHE 2>/dev/null)" ]; then
+    export GOCACHE=$target_dir/go-cache
+  fi
+}
+
+# Formatting and lints. Clippy checks the CPU-only build: under clippy the
+# build script runs apart from `cargo build`'s, and would compile cuda/ a
+# second time (minutes). The CUDA build's Rust (src/gpu.rs) is checked by a
+# second pass that sets its cfg by hand; a check does not link, so no CUDA
+# object is needed.
+lint() {
+  cargo fmt --all --check || return 1
+  GPUKIT_NO_CUDA=1 cargo clippy --workspace --all-targets -- -D warnings || return 1
+  GPUKIT_NO_CUDA=1 cargo clippy -p gpukit --all-targets -- -D warnings --cfg gpukit_cuda || return 1
+  GPUKIT_NO_CUDA=1 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p gpukit || return 1
+  local unformatted
+  unformatted=$(gofmt -l bindings/go)
+  if [ -n "$unformatted" ]; then
+    echo "gofmt -l: not formatted: $unformatted"
+    return 1
+  fi
+  go_cache
+  (cd bindings/go && go vet ./...) && (cd bindings/go/gnark && go vet ./...)
+}
+step lint lint || true
+
 step rust-tests cargo test --workspace --release || true
 step c-tests make -C ctests test || true
 step cpp-consumer bash ctests/consumer/run.sh || true
@@ -65,14 +95,11 @@ go_test() {
   if [ "$lib_dir" != "$root/target/release" ]; then
     export CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,$lib_dir ${CGO_LDFLAGS:-}"
   fi
-  # Go needs a build cache; without HOME (some CI shells) it has none.
-  if [ -z "$(go env GOCACHE 2>/dev/null)" ]; then
-    export GOCACHE=$target_dir/go-cache
-  fi
+  go_cache
   (cd bindings/go && go test -count=1 ./...) || return 1
   # The gnark-crypto adapter is its own module (the binding has no
   # dependencies); it downloads gnark-crypto through the Go module proxy.
-  (cd bindings/go/gnark && go vet ./... && go test -count=1 ./...)
+  (cd bindings/go/gnark && go test -count=1 ./...)
 }
 step go-tests go_test || true
 

@@ -47,7 +47,7 @@ pub trait GpuMsm: CurveGroup {
     /// The gpukit curve of this group ([`crate::curves`]).
     type Curve: Curve<Projective = Self, Affine = Self::Affine, Scalar = Self::ScalarField>;
 
-    /// Σ scalars[i]·bases[i], as `VariableBaseMSM::msm` returns it; the
+    /// `Σ scalars[i]·bases[i]`, as `VariableBaseMSM::msm` returns it; the
     /// slices must have equal lengths (else `Status::SizeMismatch`).
     fn gpu_msm(bases: &[Self::Affine], scalars: &[Self::ScalarField]) -> Result<Self, Error> {
         Self::gpu_msm_with(bases, scalars, &Config::default())

@@ -7,11 +7,12 @@ use crate::alloc;
 use crate::blind;
 use crate::config::{Config, InputForm, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
-use crate::dispatch::{self, Engine};
+use crate::dispatch;
 use crate::encoding;
 use crate::error::{Error, Status};
 pub use crate::gpu::DeviceTables;
 use crate::gpu::{self, PointInput};
+use crate::plan::{self, Engine};
 use ark_ec::{AffineRepr, CurveGroup};
 use rayon::prelude::*;
 use zeroize::Zeroizing;
@@ -35,7 +36,7 @@ impl<C: Curve> Bases<C> {
     /// Validates and keeps (and, for the GPU, uploads) `points`.
     pub fn new(points: &[C::Affine], config: &Config) -> Result<Self, Error> {
         crate::pool::run(|| {
-            encoding::check_points::<C>(points, dispatch::config_check(config, Validation::Full))?;
+            encoding::check_points::<C>(points, plan::config_check(config, Validation::Full))?;
             let mut owned = alloc::try_vec(points.len(), "the resident bases")?;
             owned.extend_from_slice(points);
             Self::from_checked(owned, config)
@@ -43,7 +44,7 @@ impl<C: Curve> Bases<C> {
     }
 
     fn from_checked(points: Vec<C::Affine>, config: &Config) -> Result<Self, Error> {
-        let plan = dispatch::plan(C::ID, points.len(), config)?;
+        let plan = plan::plan(C::ID, points.len(), config)?;
         let device = if plan.engine == Engine::Gpu {
             let wire = encoding::encode_points_in::<C>(&points, InputForm::Montgomery);
             // Already checked on the host at the requested level.
@@ -64,7 +65,7 @@ impl<C: Curve> Bases<C> {
                 },
             ) {
                 Ok(d) => Some(d),
-                Err(e) if dispatch::falls_back(&plan, &e) => None,
+                Err(e) if plan::falls_back(&plan, &e) => None,
                 Err(e) => return Err(e),
             }
         } else {
@@ -99,7 +100,7 @@ impl<C: Curve> Bases<C> {
         self.device.as_ref().map(gpu::DeviceBases::tables)
     }
 
-    /// Σ scalars[i]·points[i] over the first `scalars.len()` points.
+    /// `Σ scalars[i]·points[i]` over the first `scalars.len()` points.
     pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         crate::pool::run(|| self.msm_in_pool(scalars))
     }
@@ -188,7 +189,7 @@ impl<C: Curve> Bases<C> {
         if n == 0 {
             return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
         }
-        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        let plan = plan::plan(C::ID, n, &self.config)?;
         let engine = if plan.engine == Engine::Gpu {
             Engine::Cpu
         } else {
@@ -220,7 +221,7 @@ impl<C: Curve> Bases<C> {
 
     /// Whether an MSM of n points runs on the resident device copy.
     fn device_for(&self, n: usize) -> Result<bool, Error> {
-        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        let plan = plan::plan(C::ID, n, &self.config)?;
         if plan.engine != Engine::Gpu || n == 0 {
             return Ok(false);
         }
@@ -234,7 +235,7 @@ impl<C: Curve> Bases<C> {
     }
 
     fn host_msm(&self, n: usize, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
-        let plan = dispatch::plan(C::ID, n, &self.config)?;
+        let plan = plan::plan(C::ID, n, &self.config)?;
         if n == 0 {
             return Ok(C::Affine::zero());
         }
@@ -267,7 +268,14 @@ impl<C: Curve> Bases<C> {
             .device
             .as_ref()
             .expect("device_for checked the device copy");
-        let window_c = dispatch::plan(C::ID, n, &self.config)?.window_c;
+        let plan = plan::plan(C::ID, n, &self.config)?;
+        // With precomputed copies the device weighs its tables against the
+        // plain bases for this n: an open window stays open.
+        let window_c = if device.tables().copies > 1 {
+            plan.window_c
+        } else {
+            plan.gpu_window
+        };
         let pb = C::ID.point_bytes();
         // In parallel: 65,536 Verkle commitments decode in a fraction of
         // the time on the pool's threads.
@@ -347,7 +355,7 @@ impl<C: Curve> WireBases for Bases<C> {
 }
 
 fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
-    let check = dispatch::config_check(config, Validation::Full);
+    let check = plan::config_check(config, Validation::Full);
     let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
     Ok(Box::new(Bases::<C>::from_checked(decoded, config)?))
 }

@@ -73,3 +73,35 @@ pub fn split<S: PrimeField + Zeroize>(k: &[S]) -> Result<Halves<S>, Error> {
         .for_each(|(b, (k, a))| *b = *k - a);
     Ok((a, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two splits of the same scalars draw different halves, each pair
+    /// summing to the scalars; no half is the scalar itself or zero (a
+    /// uniform draw that is has probability 2^-250).
+    fn splits_differ_between_calls<S: PrimeField + Zeroize>() {
+        let mut rng = ark_std::test_rng();
+        let k: Vec<S> = (0..300).map(|_| S::rand(&mut rng)).collect();
+        let (a1, b1) = split(&k).unwrap();
+        let (a2, b2) = split(&k).unwrap();
+        assert_ne!(*a1, *a2);
+        assert_ne!(*b1, *b2);
+        for i in 0..k.len() {
+            assert_eq!(a1[i] + b1[i], k[i]);
+            assert_eq!(a2[i] + b2[i], k[i]);
+        }
+        assert!(a1.iter().zip(&k).all(|(a, k)| a != k && !a.is_zero()));
+    }
+
+    macro_rules! stamp {
+        ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {$(
+            #[test]
+            fn $snake() {
+                splits_differ_between_calls::<$scalar>()
+            }
+        )*};
+    }
+    crate::for_each_curve!(stamp);
+}

@@ -2,7 +2,35 @@
 //! form, GPU mask and blinding. The discriminants are the C ABI's values.
 
 use crate::error::{Error, Status};
-use crate::ffi::consts::*;
+use values::*;
+
+/// The C ABI's config values (`GPUKIT_BACKEND_*`, `GPUKIT_VALIDATE_*`,
+/// `GPUKIT_FORM_*`): the discriminants of the enums below, exported to
+/// include/gpukit.h by cbindgen.
+pub mod values {
+    /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
+    pub const GPUKIT_BACKEND_AUTO: u32 = 0;
+    /// config.backend: one scalar multiplication per point, summed.
+    pub const GPUKIT_BACKEND_SERIAL: u32 = 1;
+    /// config.backend: Pippenger on all CPU cores.
+    pub const GPUKIT_BACKEND_CPU: u32 = 2;
+    /// config.backend: the CUDA backend (GPUKIT_ERR_NO_DEVICE without a device, never a fallback).
+    pub const GPUKIT_BACKEND_GPU: u32 = 3;
+
+    /// on_curve for one-shot calls, full for gpukit_bases_new
+    pub const GPUKIT_VALIDATE_DEFAULT: u32 = 0;
+    /// Coordinates < p, points on the curve, scalars < r.
+    pub const GPUKIT_VALIDATE_ON_CURVE: u32 = 1;
+    /// GPUKIT_VALIDATE_ON_CURVE plus the prime-order subgroup check where the cofactor is not 1.
+    pub const GPUKIT_VALIDATE_FULL: u32 = 2;
+    /// No point checks (coordinates must still be < p; scalars must still be < r).
+    pub const GPUKIT_VALIDATE_TRUSTED: u32 = 3;
+
+    /// config.input_form: canonical little-endian integers (the wire format).
+    pub const GPUKIT_FORM_CANONICAL: u32 = 0;
+    /// config.input_form: Montgomery-form limbs as arkworks / gnark-crypto hold them, for points and scalars.
+    pub const GPUKIT_FORM_MONTGOMERY: u32 = 1;
+}
 
 /// Which implementation computes the MSM.
 #[repr(u32)]
@@ -62,7 +90,7 @@ pub struct Config {
     pub input_form: InputForm,
     /// Bit mask of GPU ordinals to use; 0 (default) = all visible devices.
     pub devices: u32,
-    /// Split every scalar into two uniformly random halves (see [`crate::blind`]).
+    /// Split every scalar into two uniformly random halves (README, "Blinded MSM").
     pub blinded: bool,
     /// Precomputed shifted copies per base kept by GPU-resident [`crate::Bases`]:
     /// copy k of P is 2^(k·c)·P, so that k windows share one bucket set and

@@ -1,7 +1,7 @@
 //! Curve ids, the [`Curve`] trait, and the one list of curves that every
 //! per-curve item in the crate (and in its tests) is generated from.
 
-use crate::encoding::{WireField, WirePoint};
+use crate::codec::{WireField, WirePoint};
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::PrimeField;
 

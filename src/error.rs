@@ -1,8 +1,43 @@
 //! Status codes (ABI values) and the library's error type.
 
-use crate::ffi::consts::*;
+use codes::*;
 use std::ffi::CStr;
 use std::fmt;
+
+/// The C ABI's status codes (`GPUKIT_OK`, `GPUKIT_ERR_*`): the values of
+/// [`Status`], exported to include/gpukit.h by cbindgen.
+pub mod codes {
+    /// Success.
+    pub const GPUKIT_OK: i32 = 0;
+    /// A required pointer was NULL.
+    pub const GPUKIT_ERR_NULL_POINTER: i32 = 1;
+    /// The curve id is not one of GPUKIT_CURVE_*.
+    pub const GPUKIT_ERR_UNKNOWN_CURVE: i32 = 2;
+    /// window_c is larger than gpukit_max_window(curve).
+    pub const GPUKIT_ERR_BAD_WINDOW: i32 = 3;
+    /// A point does not satisfy the curve equation.
+    pub const GPUKIT_ERR_POINT_NOT_ON_CURVE: i32 = 4;
+    /// A point is outside the prime-order subgroup (checked with GPUKIT_VALIDATE_FULL).
+    pub const GPUKIT_ERR_POINT_NOT_IN_SUBGROUP: i32 = 5;
+    /// A scalar is >= the group order r.
+    pub const GPUKIT_ERR_SCALAR_OUT_OF_RANGE: i32 = 6;
+    /// The GPU backend was required but no usable device (or no CUDA build) exists.
+    pub const GPUKIT_ERR_NO_DEVICE: i32 = 7;
+    /// The CUDA runtime or a kernel reported an error.
+    pub const GPUKIT_ERR_DEVICE: i32 = 8;
+    /// A host or device allocation failed.
+    pub const GPUKIT_ERR_OUT_OF_MEMORY: i32 = 9;
+    /// The operation is not implemented by the selected backend.
+    pub const GPUKIT_ERR_NOT_IMPLEMENTED: i32 = 10;
+    /// A bug in gpukit (for example a caught panic).
+    pub const GPUKIT_ERR_INTERNAL: i32 = 11;
+    /// unknown backend/validation/input form value
+    pub const GPUKIT_ERR_BAD_CONFIG: i32 = 12;
+    /// bases_msm: n larger than the resident bases
+    pub const GPUKIT_ERR_SIZE_MISMATCH: i32 = 13;
+    /// a coordinate >= p (non-canonical field element)
+    pub const GPUKIT_ERR_BAD_ENCODING: i32 = 14;
+}
 
 /// The outcome of a call: the numeric values are the C ABI's `GPUKIT_*`
 /// status codes and never change.

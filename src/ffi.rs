@@ -17,61 +17,11 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// The ABI's numeric constants (the Rust enums take their values from here).
+/// The ABI's numeric constants, defined beside the types whose values they
+/// are (`Status`, `Backend`, `Validation`, `InputForm`) and re-exported here.
 pub mod consts {
-    /// Success.
-    pub const GPUKIT_OK: i32 = 0;
-    /// A required pointer was NULL.
-    pub const GPUKIT_ERR_NULL_POINTER: i32 = 1;
-    /// The curve id is not one of GPUKIT_CURVE_*.
-    pub const GPUKIT_ERR_UNKNOWN_CURVE: i32 = 2;
-    /// window_c is larger than gpukit_max_window(curve).
-    pub const GPUKIT_ERR_BAD_WINDOW: i32 = 3;
-    /// A point does not satisfy the curve equation.
-    pub const GPUKIT_ERR_POINT_NOT_ON_CURVE: i32 = 4;
-    /// A point is outside the prime-order subgroup (checked with GPUKIT_VALIDATE_FULL).
-    pub const GPUKIT_ERR_POINT_NOT_IN_SUBGROUP: i32 = 5;
-    /// A scalar is >= the group order r.
-    pub const GPUKIT_ERR_SCALAR_OUT_OF_RANGE: i32 = 6;
-    /// The GPU backend was required but no usable device (or no CUDA build) exists.
-    pub const GPUKIT_ERR_NO_DEVICE: i32 = 7;
-    /// The CUDA runtime or a kernel reported an error.
-    pub const GPUKIT_ERR_DEVICE: i32 = 8;
-    /// A host or device allocation failed.
-    pub const GPUKIT_ERR_OUT_OF_MEMORY: i32 = 9;
-    /// The operation is not implemented by the selected backend.
-    pub const GPUKIT_ERR_NOT_IMPLEMENTED: i32 = 10;
-    /// A bug in gpukit (for example a caught panic).
-    pub const GPUKIT_ERR_INTERNAL: i32 = 11;
-    /// unknown backend/validation/input form value
-    pub const GPUKIT_ERR_BAD_CONFIG: i32 = 12;
-    /// bases_msm: n larger than the resident bases
-    pub const GPUKIT_ERR_SIZE_MISMATCH: i32 = 13;
-    /// a coordinate >= p (non-canonical field element)
-    pub const GPUKIT_ERR_BAD_ENCODING: i32 = 14;
-
-    /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
-    pub const GPUKIT_BACKEND_AUTO: u32 = 0;
-    /// config.backend: one scalar multiplication per point, summed.
-    pub const GPUKIT_BACKEND_SERIAL: u32 = 1;
-    /// config.backend: Pippenger on all CPU cores.
-    pub const GPUKIT_BACKEND_CPU: u32 = 2;
-    /// config.backend: the CUDA backend (GPUKIT_ERR_NO_DEVICE without a device, never a fallback).
-    pub const GPUKIT_BACKEND_GPU: u32 = 3;
-
-    /// on_curve for one-shot calls, full for gpukit_bases_new
-    pub const GPUKIT_VALIDATE_DEFAULT: u32 = 0;
-    /// Coordinates < p, points on the curve, scalars < r.
-    pub const GPUKIT_VALIDATE_ON_CURVE: u32 = 1;
-    /// GPUKIT_VALIDATE_ON_CURVE plus the prime-order subgroup check where the cofactor is not 1.
-    pub const GPUKIT_VALIDATE_FULL: u32 = 2;
-    /// No point checks (coordinates must still be < p; scalars must still be < r).
-    pub const GPUKIT_VALIDATE_TRUSTED: u32 = 3;
-
-    /// config.input_form: canonical little-endian integers (the wire format).
-    pub const GPUKIT_FORM_CANONICAL: u32 = 0;
-    /// config.input_form: Montgomery-form limbs as arkworks / gnark-crypto hold them, for points and scalars.
-    pub const GPUKIT_FORM_MONTGOMERY: u32 = 1;
+    pub use crate::config::values::*;
+    pub use crate::error::codes::*;
 }
 
 /// Options of gpukit_msm_ex and gpukit_bases_new; gpukit_config_default() gives the defaults.

@@ -101,15 +101,6 @@ mod imp {
         fn gpukit_cuda_bases_free(handle: *mut c_void);
     }
 
-    /// An explicit window stands; 0 takes the calibrated one for this size
-    /// (and stays 0, the CUDA cost model, where calibration measured none).
-    fn resolve_window(curve: CurveId, n: usize, window_c: u32) -> u32 {
-        match window_c {
-            0 => crate::dispatch::gpu_window(curve, n),
-            c => c,
-        }
-    }
-
     fn check(code: i32, err: &[c_char; ERR_LEN]) -> Result<(), Error> {
         if code == 0 {
             return Ok(());
@@ -126,6 +117,10 @@ mod imp {
         unsafe { gpukit_cuda_device_count() }
     }
 
+    /// One MSM; `window_c` goes to the device as it is (0 = its cost model):
+    /// the planner settled it (`crate::plan::Plan::gpu_window`).
+    // One argument per argument of the C entry point it wraps.
+    #[allow(clippy::too_many_arguments)]
     pub fn msm(
         curve: CurveId,
         points: &[u8],
@@ -136,7 +131,6 @@ mod imp {
         input: PointInput,
         devices: u32,
     ) -> Result<Vec<u8>, Error> {
-        let window_c = resolve_window(curve, n, window_c);
         let mut out = vec![0u8; curve.point_bytes()];
         let mut err = [0 as c_char; ERR_LEN];
         // SAFETY: the caller's slices hold n points and n scalars (checked by
@@ -238,7 +232,8 @@ mod imp {
 
         /// `batch` MSMs over the first `n` bases; `scalars` holds batch·n
         /// scalars in `scalar_form` (checked < r on the device), the result
-        /// batch points.
+        /// batch points. `window_c` goes to the device as it is (0 = its
+        /// choice, among the precomputed copies' window and the cost model).
         pub fn msm_batch(
             &self,
             scalars: &[u8],
@@ -247,13 +242,6 @@ mod imp {
             batch: usize,
             window_c: u32,
         ) -> Result<Vec<u8>, Error> {
-            // With precomputed copies the device weighs its tables against
-            // the plain bases for this n: an open window stays open.
-            let window_c = if self.tables.copies > 1 {
-                window_c
-            } else {
-                resolve_window(self.curve, n, window_c)
-            };
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
             let mut err = [0 as c_char; ERR_LEN];
             // SAFETY: scalars holds batch·n scalars and out batch points.
@@ -298,6 +286,8 @@ mod imp {
         0
     }
 
+    // The same signature as the CUDA build's `msm`.
+    #[allow(clippy::too_many_arguments)]
     pub fn msm(
         _curve: CurveId,
         _points: &[u8],

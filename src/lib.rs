@@ -4,9 +4,9 @@
 //!
 //! Three faces over one dispatcher: this safe Rust API on arkworks types
 //! ([`msm`], [`msm_with`], [`Bases`]), a byte-level API in the wire format
-//! ([`msm_bytes`], [`BasesBytes`]), and the C ABI of `include/gpukit.h`
-//! ([`ffi`]). Backends: serial, CPU Pippenger (rayon) and CUDA; `Auto`
-//! picks by size (see [`dispatch`]).
+//! ([`msm_bytes`], [`BasesBytes`], [`encoding`]), and the C ABI of
+//! `include/gpukit.h`. Backends: serial, CPU Pippenger (rayon) and CUDA;
+//! [`Backend::Auto`] picks by size ([`resolve_backend`] says which).
 //!
 //! ```
 //! use gpukit::ark::ark_bn254::{Fr, G1Affine, G1Projective};
@@ -30,53 +30,70 @@
 //! ).unwrap();
 //! assert_eq!(gpukit::encoding::decode_point::<Bn254G1>(&out).unwrap(), q);
 //! ```
+#![deny(missing_docs)]
 
+// The modules in layers, each importing only from the layers before it
+// (tests/layers.rs holds the order and checks every `crate::` path).
+// 1. Status and config values (the ABI's numbers), fallible allocation,
+// the thread pool, the arkworks re-exports.
 mod alloc;
-pub mod ark_msm;
-mod bases;
-pub mod blind;
+pub mod ark;
+mod error;
+// After error.rs: cbindgen writes the ABI's constants into include/gpukit.h
+// in the order it reads the modules, status codes first.
 mod config;
-pub mod cpu;
+mod pool;
+// 2. The curve list and the wire format.
+mod codec;
 mod curve;
 pub mod curves;
-pub mod dispatch;
 pub mod encoding;
-mod error;
-pub mod ffi;
-mod gpu;
-mod pool;
 mod tuning;
+// 3. The backends.
+mod blind;
+mod cpu;
+mod gpu;
+// 4. The planner.
+mod plan;
+// 5. The driver.
+mod dispatch;
+// 6. The safe API (this file, bases, the arkworks trait); 7. the C ABI.
+mod ark_msm;
+mod bases;
+// The C ABI as Rust functions, for the Rust tests and fuzzers that drive
+// it: hidden, since Rust users call the API above (C callers link the same
+// `#[no_mangle]` symbols through include/gpukit.h).
+#[doc(hidden)]
+// Its doc comments are C documentation that cbindgen copies into
+// include/gpukit.h (`scalars[i]` is an index there, not a rustdoc link).
+#[allow(rustdoc::broken_intra_doc_links)]
+pub mod ffi;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
 pub use config::{Backend, Config, InputForm, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
+pub use plan::resolve_backend;
+
+/// What the fuzz targets drive below the API; not API (hidden, unstable).
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::plan::EnvOverrides;
+}
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-/// The arkworks crates gpukit is built on, re-exported so that callers use
-/// the same versions.
-pub mod ark {
-    pub use ark_bls12_377;
-    pub use ark_bls12_381;
-    pub use ark_bn254;
-    pub use ark_ec;
-    pub use ark_ed_on_bls12_381_bandersnatch;
-    pub use ark_ff;
-    pub use ark_secp256k1;
-}
-
-/// Σ scalars[i]·points[i] with the default config (backend chosen by size,
+/// `Σ scalars[i]·points[i]` with the default config (backend chosen by size,
 /// points checked to be on the curve). The slices must have equal lengths.
 pub fn msm<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
     msm_with::<C>(points, scalars, &Config::default())
 }
 
-/// Σ scalars[i]·points[i] with `config` (its `input_form` does not apply:
+/// `Σ scalars[i]·points[i]` with `config` (its `input_form` does not apply:
 /// typed input is arkworks' own; on the GPU path the points travel in
 /// arkworks' Montgomery layout without conversion).
 pub fn msm_with<C: Curve>(

@@ -202,6 +202,8 @@ fn check_edge_cases<C: Curve>() {
     check_against_reference::<C>(&points, &vec![same; n], 0, "every scalar equal");
     // One bucket per window holds all 2^16 points: the load balancer's case.
     let many = random_points::<C>(&mut rng, 1 << 16);
+    // A vector, not an array: 2^16 scalars overflow a test thread's stack.
+    #[allow(clippy::useless_vec)]
     check_against_reference::<C>(&many, &vec![same; 1 << 16], 0, "2^16 equal scalars");
 
     let mut with_identity = points.clone();
@@ -215,7 +217,7 @@ fn check_edge_cases<C: Curve>() {
         "identity points",
     );
     check_against_reference::<C>(
-        &vec![C::Affine::zero(); 40],
+        &[C::Affine::zero(); 40],
         &random_scalars::<C>(&mut rng, 40),
         0,
         "all identity",
@@ -232,10 +234,10 @@ fn check_edge_cases<C: Curve>() {
     // P and -P with equal scalars cancel; the same point twice doubles inside a bucket.
     let mut pairs = Vec::new();
     let mut ks = Vec::new();
-    for i in 0..100 {
+    for &p in &points[..100] {
         let k = C::Scalar::rand(&mut rng);
-        let minus = (-points[i].into_group()).into_affine();
-        pairs.extend([points[i], minus, points[i], points[i]]);
+        let minus = (-p.into_group()).into_affine();
+        pairs.extend([p, minus, p, p]);
         ks.extend([k, k, k, -k]);
     }
     check_against_reference::<C>(&pairs, &ks, 0, "cancelling pairs");
@@ -622,9 +624,12 @@ fn check_device_errors<C: Curve>() {
     assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
 }
 
+/// One MSM's input: points and scalars.
+type Case<C> = (Vec<<C as Curve>::Affine>, Vec<<C as Curve>::Scalar>);
+
 fn check_concurrent<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-threads", C::ID.name()));
-    let cases: Vec<(Vec<C::Affine>, Vec<C::Scalar>)> = (0..8)
+    let cases: Vec<Case<C>> = (0..8)
         .map(|i| {
             let n = 2000 + 37 * i;
             (

@@ -69,14 +69,17 @@ impl Crossover {
     }
 }
 
+/// One size's window sweep: (log2 n, [(window, median ms)], best window).
+pub type WindowSweep = (u32, Vec<(u32, f64)>, u32);
+
 /// What one curve's calibration found.
 #[derive(Debug, Clone)]
 pub struct CurveResult {
     pub curve: CurveId,
     pub serial_cpu: Crossover,
     pub cpu_gpu: Option<Crossover>,
-    /// (log2 n, [(window, median ms)], best window).
-    pub windows: Vec<(u32, Vec<(u32, f64)>, u32)>,
+    /// One sweep per measured size.
+    pub windows: Vec<WindowSweep>,
 }
 
 /// Runs the calibration, writes `tuning.rs`, `CROSSOVER.md` and
@@ -218,7 +221,7 @@ fn best_windows<C: BenchCurve>(
     host: &Host,
     timestamp: &str,
     rows: &mut Vec<Row>,
-) -> Result<Vec<(u32, Vec<(u32, f64)>, u32)>, String> {
+) -> Result<Vec<WindowSweep>, String> {
     let name = C::ID.name();
     let all: Vec<u32> = settings
         .window_log_n

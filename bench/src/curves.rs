@@ -6,25 +6,21 @@ use gpukit::{curves, Curve, CurveId};
 use crate::peers::sppark::{self, SpparkBases, SpparkFns};
 
 /// Every curve id, in ABI order.
-pub const ALL: [CurveId; 6] = [
-    CurveId::Bn254G1,
-    CurveId::Bls12_381G1,
-    CurveId::Bls12_381G2,
-    CurveId::Bls12_377G1,
-    CurveId::Secp256k1,
-    CurveId::Banderwagon,
-];
+pub const ALL: &[CurveId] = CurveId::ALL;
 
 /// The curve with gpukit's snake name (`bn254_g1`).
 pub fn by_name(name: &str) -> Option<CurveId> {
-    ALL.into_iter().find(|c| c.name() == name)
+    ALL.iter().copied().find(|c| c.name() == name)
 }
+
+/// A peer's host MSM over one curve's arkworks types.
+pub type HostMsm<C> = fn(&[<C as Curve>::Affine], &[<C as Curve>::Scalar]) -> <C as Curve>::Affine;
 
 /// A gpukit curve as the bench sees it: gpukit's types plus the peers that
 /// have the same group. A peer a curve lacks answers `None`.
 pub trait BenchCurve: Curve {
     /// blst's multi-threaded Pippenger.
-    fn blst() -> Option<fn(&[Self::Affine], &[Self::Scalar]) -> Self::Affine> {
+    fn blst() -> Option<HostMsm<Self>> {
         None
     }
     /// sppark's GPU MSM, when the `sppark` feature built it for this curve.
@@ -44,7 +40,7 @@ impl BenchCurve for curves::Bn254G1 {
 }
 
 impl BenchCurve for curves::Bls12_381G1 {
-    fn blst() -> Option<fn(&[Self::Affine], &[Self::Scalar]) -> Self::Affine> {
+    fn blst() -> Option<HostMsm<Self>> {
         Some(crate::peers::blst::msm)
     }
     fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {

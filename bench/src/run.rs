@@ -162,7 +162,7 @@ fn run_curve<C: BenchCurve>(
                 Ok(m) => {
                     if reference.is_none() {
                         reference = if system.is_gpukit() {
-                            Some((system.name().to_string(), m.result.clone()))
+                            Some((system.name().to_string(), m.result))
                         } else {
                             gpukit_reference::<C>(points, scalars, &settings.gpukit)
                         };

@@ -3,7 +3,7 @@
 //! value maps back to itself, a refused one is BAD_CONFIG (or BAD_WINDOW).
 #![no_main]
 
-use gpukit::dispatch::EnvOverrides;
+use gpukit::internals::EnvOverrides;
 use gpukit::ffi::gpukit_config;
 use gpukit::{Backend, Status};
 use libfuzzer_sys::fuzz_target;

@@ -193,10 +193,13 @@ pub fn msm<P: SWCurveConfig<BaseField = Fp<F, N>>, F: FpConfig<N>, const N: usiz
     Ok(decode::<P, F, N>(&out))
 }
 
+/// sppark's one-shot MSM over one curve's types.
+pub type SpparkMsm<A, S> = fn(&Entry, &[A], &[S]) -> Result<A, String>;
+
 /// One curve's sppark calls, typed for the bench's generic code.
 pub struct SpparkFns<A, S> {
     pub entry: &'static Entry,
-    pub msm: fn(&Entry, &[A], &[S]) -> Result<A, String>,
+    pub msm: SpparkMsm<A, S>,
     pub bases: fn(&'static Entry, &[A]) -> Result<SpparkBases<A>, String>,
 }
 

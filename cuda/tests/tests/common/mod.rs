@@ -117,10 +117,7 @@ pub fn affine_from_words<C: TestCurve>(w: &[u32]) -> C::Affine {
     C::from_xy(C::F::from_words(&w[..n]), C::F::from_words(&w[n..2 * n]))
 }
 
-pub fn nonzero<F: Coord>(rng: &mut impl Rng) -> F
-where
-    F: UniformRand,
-{
+pub fn nonzero<F: Coord + UniformRand>(rng: &mut impl Rng) -> F {
     loop {
         let x = F::rand(rng);
         if !x.is_zero() {

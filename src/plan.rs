@@ -1,0 +1,441 @@
+//! The planner: decides once per call, from the config, the environment
+//! and the devices, which engine runs an MSM, with which window and on
+//! which GPUs; and which point checks the call's validation level asks for.
+
+use crate::codec::PointCheck;
+use crate::config::{Backend, Config, Validation, MAX_FIXED_BASE_DIGITS};
+use crate::curve::CurveId;
+use crate::error::{Error, Status};
+use crate::gpu;
+use std::ffi::OsString;
+
+/// The serial/CPU crossovers measured with `cargo run --release --example
+/// calibrate_cpu -- crossover` on the development machine (2 vCPUs of a
+/// shared x86-64 cloud VM): the smallest power of two n from which the CPU
+/// backend (arkworks' Pippenger on rayon) stayed faster than the serial
+/// backend, median of 5 runs. Rayon's fork-join overhead is what the serial
+/// backend saves, so the crossover is tiny; the times were noisy (±30%).
+const DEV_SERIAL_CROSSOVER: [(CurveId, usize); 6] = [
+    (CurveId::Bn254G1, 2),
+    (CurveId::Bls12_381G1, 4),
+    (CurveId::Bls12_381G2, 2),
+    (CurveId::Bls12_377G1, 2),
+    (CurveId::Secp256k1, 4),
+    (CurveId::Banderwagon, 8),
+];
+
+/// The serial crossover of a curve measured nowhere: the middle of the
+/// measured ones.
+const DEFAULT_SERIAL_CROSSOVER: usize = 4;
+
+/// The GPU crossover of a curve the calibration did not measure: 2^12, the
+/// order of the measured ones.
+const DEFAULT_GPU_CROSSOVER: usize = 1 << 12;
+
+/// A calibrated value of `table` (src/tuning.rs, indexed by curve id) for
+/// `curve`, `None` where it was not measured (0) or the table predates the
+/// curve: a curve added after the last calibration gets the defaults, not
+/// an index out of range.
+fn calibrated<T: Copy + Into<usize>>(table: &[T], curve: CurveId) -> Option<usize> {
+    table
+        .get(curve as usize)
+        .map(|&v| v.into())
+        .filter(|&v| v != 0)
+}
+
+/// Below this many points the serial backend beats Pippenger on all cores:
+/// the GPU host's calibration (`gpukit-bench calibrate`, 16 cores,
+/// src/tuning.rs) where it measured the curve, else the development
+/// machine's measurement, else a default.
+pub fn serial_crossover(curve: CurveId) -> usize {
+    calibrated(&crate::tuning::SERIAL_CROSSOVER, curve)
+        .or_else(|| {
+            DEV_SERIAL_CROSSOVER
+                .iter()
+                .find(|(c, _)| *c == curve)
+                .map(|&(_, n)| n)
+        })
+        .unwrap_or(DEFAULT_SERIAL_CROSSOVER)
+}
+
+/// Smallest n that auto-dispatch sends to the GPU: the H100 calibration
+/// (`gpukit-bench calibrate`, src/tuning.rs) where it measured the curve,
+/// else a default.
+pub fn gpu_crossover(curve: CurveId) -> usize {
+    calibrated(&crate::tuning::GPU_CROSSOVER, curve).unwrap_or(DEFAULT_GPU_CROSSOVER)
+}
+
+/// The GPU window for n points when the caller leaves it to the library:
+/// the best window the calibration measured at n's power of two, or 0 (the
+/// CUDA side's cost model) where it measured none.
+pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
+    let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
+    crate::tuning::GPU_BEST_WINDOW
+        .get(curve as usize)
+        .and_then(|row| row.get(log_n as usize))
+        .map_or(0, |&c| u32::from(c))
+}
+
+/// Overrides read from the environment. Each applies only where the
+/// config leaves the choice to the library (backend `Auto`, `window_c` 0,
+/// `devices` 0): an explicit value in the call wins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EnvOverrides {
+    /// `GPUKIT_BACKEND`: serial | cpu | gpu | auto.
+    pub backend: Option<Backend>,
+    /// `GPUKIT_WINDOW`: a window size in bits (0 = auto).
+    pub window_c: Option<u32>,
+    /// `GPUKIT_DEVICES`: comma-separated GPU ordinals, as a bit mask.
+    pub devices: Option<u32>,
+}
+
+impl EnvOverrides {
+    /// Reads `GPUKIT_BACKEND`, `GPUKIT_WINDOW` and `GPUKIT_DEVICES`.
+    pub fn from_env() -> Result<EnvOverrides, Error> {
+        Self::parse_os(|key| std::env::var_os(key))
+    }
+
+    /// [`EnvOverrides::parse`] over raw environment values: one that is not
+    /// valid UTF-8 is a `BadConfig` error like any other unparsable value.
+    pub fn parse_os(lookup: impl Fn(&str) -> Option<OsString>) -> Result<EnvOverrides, Error> {
+        for key in ["GPUKIT_BACKEND", "GPUKIT_WINDOW", "GPUKIT_DEVICES"] {
+            if let Some(v) = lookup(key) {
+                if v.to_str().is_none() {
+                    return Err(Error::new(
+                        Status::BadConfig,
+                        format!("{key}={v:?}: not valid UTF-8"),
+                    ));
+                }
+            }
+        }
+        Self::parse(|key| lookup(key).and_then(|v| v.into_string().ok()))
+    }
+
+    /// Parses the overrides from a lookup function (the environment, or a
+    /// map in tests). An unparsable value is a `BadConfig` error.
+    pub fn parse(lookup: impl Fn(&str) -> Option<String>) -> Result<EnvOverrides, Error> {
+        let bad = |key: &str, v: &str, want: &str| {
+            Error::new(Status::BadConfig, format!("{key}={v:?}: expected {want}"))
+        };
+        let backend = match lookup("GPUKIT_BACKEND").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(match v.to_ascii_lowercase().as_str() {
+                "auto" => Backend::Auto,
+                "serial" => Backend::Serial,
+                "cpu" => Backend::Cpu,
+                "gpu" => Backend::Gpu,
+                _ => return Err(bad("GPUKIT_BACKEND", v, "serial, cpu, gpu or auto")),
+            }),
+        };
+        let window_c = match lookup("GPUKIT_WINDOW").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(
+                v.parse::<u32>()
+                    .map_err(|_| bad("GPUKIT_WINDOW", v, "a window size in bits"))?,
+            ),
+        };
+        let devices = match lookup("GPUKIT_DEVICES").as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => {
+                let mut mask = 0u32;
+                for ordinal in v.split(',') {
+                    match ordinal.trim().parse::<u32>() {
+                        Ok(i) if i < 32 => mask |= 1 << i,
+                        _ => {
+                            return Err(bad(
+                                "GPUKIT_DEVICES",
+                                v,
+                                "comma-separated GPU ordinals 0..31",
+                            ))
+                        }
+                    }
+                }
+                Some(mask)
+            }
+        };
+        Ok(EnvOverrides {
+            backend,
+            window_c,
+            devices,
+        })
+    }
+}
+
+/// The backend a call runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Serial,
+    Cpu,
+    Gpu,
+}
+
+/// A resolved call: engine, window and GPU mask, with whether the engine
+/// was forced (a forced GPU never falls back to the CPU).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub engine: Engine,
+    pub forced: bool,
+    /// The window asked for (config, else environment); 0 = open. The host
+    /// engines read it: 0 is arkworks' Pippenger, any other gpukit's own.
+    pub window_c: u32,
+    /// The window a GPU run uses: `window_c`, or where that is open the
+    /// calibrated one for n (still 0, the CUDA cost model, where the
+    /// calibration measured none). Kept apart from `window_c` so that a
+    /// fallback to the CPU does not inherit a GPU-tuned window.
+    pub gpu_window: u32,
+    pub devices: u32,
+}
+
+/// Resolves `config` (plus the environment) for an MSM of `n` points.
+pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
+    plan_with(
+        curve,
+        n,
+        config,
+        &EnvOverrides::from_env()?,
+        gpu::device_count(),
+    )
+}
+
+fn plan_with(
+    curve: CurveId,
+    n: usize,
+    config: &Config,
+    env: &EnvOverrides,
+    device_count: u32,
+) -> Result<Plan, Error> {
+    let window_c = match config.window_c {
+        0 => env.window_c.unwrap_or(0),
+        c => c,
+    };
+    if window_c > curve.max_window() {
+        return Err(Error::new(
+            Status::BadWindow,
+            format!(
+                "window_c {window_c} exceeds the maximum {} for {}",
+                curve.max_window(),
+                curve.name()
+            ),
+        ));
+    }
+    let gpu_window = match window_c {
+        0 => gpu_window(curve, n),
+        c => c,
+    };
+    if config.fixed_base > MAX_FIXED_BASE_DIGITS {
+        return Err(Error::new(
+            Status::BadConfig,
+            format!(
+                "fixed_base {} exceeds the widest digits, {MAX_FIXED_BASE_DIGITS}",
+                config.fixed_base
+            ),
+        ));
+    }
+    let devices = match config.devices {
+        0 => env.devices.unwrap_or(0),
+        d => d,
+    };
+    let backend = match config.backend {
+        Backend::Auto => env.backend.unwrap_or(Backend::Auto),
+        b => b,
+    };
+    let (engine, forced) = match backend {
+        Backend::Serial => (Engine::Serial, true),
+        Backend::Cpu => (Engine::Cpu, true),
+        Backend::Gpu if device_count == 0 => {
+            return Err(Error::new(
+                Status::NoDevice,
+                "the GPU backend was requested but no usable CUDA device is visible",
+            ))
+        }
+        Backend::Gpu => (Engine::Gpu, true),
+        Backend::Auto if n < serial_crossover(curve) => (Engine::Serial, false),
+        Backend::Auto if device_count > 0 && n >= gpu_crossover(curve) => (Engine::Gpu, false),
+        Backend::Auto => (Engine::Cpu, false),
+    };
+    Ok(Plan {
+        engine,
+        forced,
+        window_c,
+        gpu_window,
+        devices,
+    })
+}
+
+/// The backend `config` resolves to for `n` points of `curve` here (never
+/// `Auto`): what an MSM with this config would run on.
+pub fn resolve_backend(curve: CurveId, n: usize, config: &Config) -> Result<Backend, Error> {
+    Ok(match plan(curve, n, config)?.engine {
+        Engine::Serial => Backend::Serial,
+        Engine::Cpu => Backend::Cpu,
+        Engine::Gpu => Backend::Gpu,
+    })
+}
+
+/// The point checks a validation level asks for, given the call's default.
+pub(crate) fn point_check(validation: Validation, default: Validation) -> PointCheck {
+    let level = match validation {
+        Validation::Default => default,
+        v => v,
+    };
+    match level {
+        Validation::Full => PointCheck::Subgroup,
+        Validation::Trusted => PointCheck::None,
+        Validation::OnCurve | Validation::Default => PointCheck::OnCurve,
+    }
+}
+
+/// The point checks of a call with `config`: a blinded call raises
+/// `OnCurve` (and the default) to the subgroup check, because the split
+/// kᵢ = aᵢ + bᵢ holds mod r only, and MSM(a) + MSM(b) = MSM(k) needs
+/// r·Pᵢ = 0 — true in the prime-order subgroup, false for a point with a
+/// small-order component. `Trusted` stays unchecked: the caller vouches
+/// that the points are in the subgroup (on a curve with a cofactor, a
+/// blinded result for a point outside it is not MSM(k)).
+pub(crate) fn config_check(config: &Config, default: Validation) -> PointCheck {
+    match point_check(config.validation, default) {
+        PointCheck::OnCurve if config.blinded => PointCheck::Subgroup,
+        check => check,
+    }
+}
+
+/// Whether a GPU error lets an `Auto` call continue on the CPU.
+pub(crate) fn falls_back(plan: &Plan, err: &Error) -> bool {
+    !plan.forced && err.status() == Status::NoDevice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> EnvOverrides {
+        EnvOverrides::parse(|k| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.to_string())
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn auto_picks_by_size_and_devices() {
+        let c = Config::default();
+        let none = EnvOverrides::default();
+        for &curve in CurveId::ALL {
+            let s = serial_crossover(curve);
+            let g = gpu_crossover(curve);
+            assert_eq!(
+                plan_with(curve, s - 1, &c, &none, 0).unwrap().engine,
+                Engine::Serial
+            );
+            assert_eq!(
+                plan_with(curve, s, &c, &none, 0).unwrap().engine,
+                Engine::Cpu
+            );
+            assert_eq!(
+                plan_with(curve, g, &c, &none, 0).unwrap().engine,
+                Engine::Cpu
+            );
+            assert_eq!(
+                plan_with(curve, g - 1, &c, &none, 1).unwrap().engine,
+                Engine::Cpu
+            );
+            let p = plan_with(curve, g, &c, &none, 1).unwrap();
+            assert_eq!((p.engine, p.forced), (Engine::Gpu, false));
+        }
+    }
+
+    #[test]
+    fn an_uncalibrated_curve_gets_the_defaults() {
+        // Tables that end before the curve's id, as after adding a curve.
+        assert_eq!(calibrated(&[0usize, 512], CurveId::Banderwagon), None);
+        assert_eq!(calibrated(&[0u8; 7], CurveId::Banderwagon), None);
+        assert_eq!(calibrated(&[0u8, 9], CurveId::Bn254G1), Some(9));
+    }
+
+    #[test]
+    fn forced_gpu_without_device_is_an_error() {
+        let c = Config {
+            backend: Backend::Gpu,
+            ..Config::default()
+        };
+        let e = plan_with(CurveId::Bn254G1, 1 << 20, &c, &EnvOverrides::default(), 0).unwrap_err();
+        assert_eq!(e.status(), Status::NoDevice);
+        let e = plan_with(
+            CurveId::Bn254G1,
+            4,
+            &Config::default(),
+            &env(&[("GPUKIT_BACKEND", "gpu")]),
+            0,
+        )
+        .unwrap_err();
+        assert_eq!(e.status(), Status::NoDevice);
+    }
+
+    #[test]
+    fn environment_fills_only_what_the_config_leaves_open() {
+        let e = env(&[
+            ("GPUKIT_BACKEND", "serial"),
+            ("GPUKIT_WINDOW", "7"),
+            ("GPUKIT_DEVICES", "0, 2"),
+        ]);
+        assert_eq!(
+            e,
+            EnvOverrides {
+                backend: Some(Backend::Serial),
+                window_c: Some(7),
+                devices: Some(0b101)
+            }
+        );
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, &Config::default(), &e, 1).unwrap();
+        assert_eq!(
+            p,
+            Plan {
+                engine: Engine::Serial,
+                forced: true,
+                window_c: 7,
+                gpu_window: 7,
+                devices: 0b101
+            }
+        );
+        let explicit = Config {
+            backend: Backend::Cpu,
+            window_c: 3,
+            devices: 2,
+            ..Config::default()
+        };
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, &explicit, &e, 1).unwrap();
+        assert_eq!(
+            p,
+            Plan {
+                engine: Engine::Cpu,
+                forced: true,
+                window_c: 3,
+                gpu_window: 3,
+                devices: 2
+            }
+        );
+    }
+
+    #[test]
+    fn bad_environment_values_are_errors() {
+        for (k, v) in [
+            ("GPUKIT_BACKEND", "fast"),
+            ("GPUKIT_WINDOW", "x"),
+            ("GPUKIT_DEVICES", "0,32"),
+        ] {
+            let e = EnvOverrides::parse(|key| (key == k).then(|| v.to_string())).unwrap_err();
+            assert_eq!(e.status(), Status::BadConfig, "{k}={v}");
+        }
+        let e = plan_with(
+            CurveId::Bn254G1,
+            10,
+            &Config::default(),
+            &env(&[("GPUKIT_WINDOW", "25")]),
+            0,
+        )
+        .unwrap_err();
+        assert_eq!(e.status(), Status::BadWindow);
+    }
+}
