@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # A short GPU check for a session with little device time left: compute-
-# sanitizer's memcheck and initcheck over the named tests, then those tests
-# without it, the known answers (Rust and C), the bases and ABI tests, from
-# the binaries scripts/build-device.sh carried. Logs go to $OUT.
+# sanitizer's memcheck and initcheck over one GPU test, then the GPU MSM
+# tests matching the filters (all of them without a filter), the known
+# answers (Rust and C), the bases and ABI tests, from the binaries
+# scripts/build-device.sh carried. Logs go to $OUT.
 #
-#   scripts/device-focus.sh 'TEST_FILTER...'
-# e.g. scripts/device-focus.sh 'fixed_base resident precomputed batches'
+#   scripts/device-focus.sh SANITIZED_TEST ['TEST_FILTER...']
+# e.g. scripts/device-focus.sh fixed_base_tables 'fixed_base resident precomputed batches'
 set -uo pipefail
 cd "$(dirname "$0")/.."
-filters=${1:?usage: scripts/device-focus.sh 'TEST_FILTER...'}
+sanitized=${1:?usage: scripts/device-focus.sh SANITIZED_TEST ['TEST_FILTER...']}
+filters=${2:-}
 out="${OUT:-$PWD/device-out}"
 mkdir -p "$out"
 export GPUKIT_REQUIRE_GPU=1 LD_LIBRARY_PATH="$PWD/.device"
@@ -25,12 +27,10 @@ run() {  # run NAME COMMAND...: logs to $out/NAME.txt, prints the outcome
     [ $rc -eq 0 ] || status=1
     echo "$name: rc $rc; $(grep -E '^test result|passed, [0-9]+ failed|ERROR SUMMARY' "$out/$name.txt" | tail -n 1)"
 }
-# The first test of each curve's filter under the two sanitizers.
-first=$(echo "$filters" | awk '{print $1}')
 run memcheck compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 \
-    "bls12_381_g1::${first}" "banderwagon::${first}"
+    "bls12_381_g1::${sanitized}" "banderwagon::${sanitized}"
 run initcheck compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 \
-    "bn254_g1::${first}"
+    "bn254_g1::${sanitized}"
 # shellcheck disable=SC2086
 run gpu_msm .device/gpukit_gpu_msm --test-threads=4 $filters
 for t in kat bases ffi ark_msm; do run "$t" ".device/gpukit_$t" --test-threads=4; done

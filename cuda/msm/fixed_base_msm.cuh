@@ -137,34 +137,18 @@ std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename cu
                                                                uint32_t batch, bool scalars_montgomery,
                                                                cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const size_t stride = size_t(n) * 32;
     // A part's scalars take at most a sixteenth of the free memory: two
     // buffers of them, and the partial sums beside.
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
-    size_t largest = 0;
-    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
-
-    stream_handle copy_stream;
-    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
-                                          device_buffer<uint32_t>(largest * 8, stream)};
-    event_handle allocated, uploaded, consumed[2];
-    allocated.record(stream);
-    allocated.wait_in(copy_stream.get());
     std::vector<device_buffer<bucket_t>> part_sums;
-    for (size_t k = 0; k < parts.size(); k++) {
-        const scalar_part& p = parts[k];
-        device_buffer<uint32_t>& buffer = buffers[k % 2];
-        if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
-                               p.first_vector, offset + p.first, n};
-        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
-        uploaded.record(copy_stream.get());
-        uploaded.wait_in(stream);
-        part_sums.emplace_back(p.vectors, stream);
-        enqueue_fixed_base<C>(table, l, buffer.get(), p.first, p.count, p.vectors, part_sums.back().get(), stream);
-        consumed[k % 2].record(stream);
-    }
+    run_scalar_parts<C>(parts, scalars, size_t(n) * 32, offset, n, scalars_montgomery, stream,
+                        [&](size_t k, const uint32_t* part_scalars) {
+                            const scalar_part& p = parts[k];
+                            part_sums.emplace_back(p.vectors, stream);
+                            enqueue_fixed_base<C>(table, l, part_scalars, p.first, p.count, p.vectors,
+                                                  part_sums.back().get(), stream);
+                        });
     vector_sums<bucket_t> sums(batch);
     for (size_t k = 0; k < parts.size(); k++) {
         std::vector<bucket_t> host(parts[k].vectors);

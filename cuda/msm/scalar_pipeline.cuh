@@ -87,6 +87,44 @@ class vector_sums {
     std::vector<bool> seen_;
 };
 
+// Scalars a part's buffer must hold: its vectors times its points.
+inline size_t largest_part(const std::vector<scalar_part>& parts) {
+    size_t largest = 0;
+    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
+    return largest;
+}
+
+// Runs `parts` on `stream`, each part's scalars uploaded and checked on a
+// second stream while the previous part's work runs: two buffers alternate,
+// and a buffer is refilled only once the work that read it has finished.
+// `enqueue(k, scalars_on_device)` enqueues part k's work on `stream` without
+// waiting for it. Scalar vector j starts at scalars + j·stride bytes, its
+// slice at `offset` of a vector of n (which numbers errors).
+template <class C, class Enqueue>
+void run_scalar_parts(const std::vector<scalar_part>& parts, const uint8_t* scalars, size_t stride, uint32_t offset,
+                      uint32_t n, bool scalars_montgomery, cudaStream_t stream, Enqueue enqueue) {
+    const size_t largest = largest_part(parts);
+    stream_handle copy_stream;
+    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
+                                          device_buffer<uint32_t>(largest * 8, stream)};
+    event_handle allocated, uploaded, consumed[2];
+    // The buffers come from `stream`'s pool: the copy stream waits for them.
+    allocated.record(stream);
+    allocated.wait_in(copy_stream.get());
+    for (size_t k = 0; k < parts.size(); k++) {
+        const scalar_part& p = parts[k];
+        device_buffer<uint32_t>& buffer = buffers[k % 2];
+        if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
+        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
+                               p.first_vector, offset + p.first, n};
+        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
+        uploaded.record(copy_stream.get());
+        uploaded.wait_in(stream);
+        enqueue(k, static_cast<const uint32_t*>(buffer.get()));
+        consumed[k % 2].record(stream);
+    }
+}
+
 // One device's share of `batch` MSMs over its resident table: the points
 // [0, count) of its slice, with `copies` shifted copies at a distance of
 // `table_stride` (copy k of point i at table[k·table_stride + i], built for
@@ -102,39 +140,22 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
                                                                     bool scalars_montgomery, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t budget = work_budget();
-    const size_t stride = size_t(n) * 32;
     // Two scalar buffers of a pass each; a pass may hold several vectors,
     // so its capacity is sized over the whole batch, not one vector.
     const uint32_t total = uint32_t(std::min<size_t>(size_t(count) * batch, UINT32_MAX));
     const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1);
-    size_t largest = 0;
-    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
-
-    stream_handle copy_stream;
-    device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
-                                          device_buffer<uint32_t>(largest * 8, stream)};
-    event_handle allocated, uploaded, consumed[2];
-    // The buffers come from `stream`'s pool: the copy stream waits for them.
-    allocated.record(stream);
-    allocated.wait_in(copy_stream.get());
-    const size_t msm_budget = budget - 2 * largest * 32;
+    const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     std::vector<device_buffer<bucket_t>> unit_sums;
     std::vector<msm_shape> shapes;
-    for (size_t k = 0; k < parts.size(); k++) {
-        const scalar_part& p = parts[k];
-        device_buffer<uint32_t>& buffer = buffers[k % 2];
-        if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
-                               p.first_vector, offset + p.first, n};
-        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
-        uploaded.record(copy_stream.get());
-        uploaded.wait_in(stream);
-        shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});
-        unit_sums.emplace_back(shapes.back().units(curve_traits<C>::SCALAR_BITS), stream);
-        enqueue_msm<C>(table + p.first, buffer.get(), shapes.back(), msm_budget, unit_sums.back().get(), stream);
-        consumed[k % 2].record(stream);
-    }
+    run_scalar_parts<C>(parts, scalars, size_t(n) * 32, offset, n, scalars_montgomery, stream,
+                        [&](size_t k, const uint32_t* part_scalars) {
+                            const scalar_part& p = parts[k];
+                            shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});
+                            unit_sums.emplace_back(shapes.back().units(curve_traits<C>::SCALAR_BITS), stream);
+                            enqueue_msm<C>(table + p.first, part_scalars, shapes.back(), msm_budget,
+                                           unit_sums.back().get(), stream);
+                        });
     vector_sums<bucket_t> sums(batch);
     for (size_t k = 0; k < parts.size(); k++) {
         const std::vector<bucket_t> part_sums = finish_msm<C>(unit_sums[k], shapes[k], stream);
