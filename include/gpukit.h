@@ -172,6 +172,31 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_FORM_MONTGOMERY 1
 
 /**
+ * config.point_format: the wire format, x || y (curve 6: the Bandersnatch twisted Edwards group).
+ */
+#define GPUKIT_POINT_FORMAT_UNCOMPRESSED 0
+
+/**
+ * config.point_format: the curve's standard compressed form (curve 6: the Banderwagon 32-byte serialization).
+ */
+#define GPUKIT_POINT_FORMAT_COMPRESSED 1
+
+/**
+ * config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
+ */
+#define GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED 2
+
+/**
+ * Bytes of the compressed (spec) serialization.
+ */
+#define COMPRESSED_BYTES 32
+
+/**
+ * Bytes of go-ipa's uncompressed form.
+ */
+#define UNCOMPRESSED_BYTES 64
+
+/**
  * Resident bases (opaque): created by gpukit_bases_new, freed by gpukit_bases_free.
  */
 typedef struct gpukit_bases gpukit_bases;
@@ -208,6 +233,10 @@ typedef struct gpukit_config {
    * gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
    */
   uint32_t precompute;
+  /**
+   * GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
+   */
+  uint32_t point_format;
 } gpukit_config;
 
 #ifdef __cplusplus
@@ -234,6 +263,12 @@ const char *gpukit_last_error(void);
  * 0 for an unknown curve
  */
 uint32_t gpukit_point_bytes(uint8_t curve_id);
+
+/**
+ * bytes of one point of the curve in a GPUKIT_POINT_FORMAT_* (inputs and results); 0 for an
+ * unknown curve or a format the curve does not have
+ */
+uint32_t gpukit_format_point_bytes(uint8_t curve_id, uint32_t point_format);
 
 /**
  * 0 for an unknown curve

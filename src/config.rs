@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Status};
 use crate::ffi::consts::*;
+pub use crate::formats::PointFormat;
 
 /// Which implementation computes the MSM.
 #[repr(u32)]
@@ -70,6 +71,10 @@ pub struct Config {
     /// holds, up to one per window; 1 = none; k = k copies. Ignored by
     /// one-shot calls and by bases kept on the host.
     pub precompute: u32,
+    /// Encoding of input and result points in the byte API, default
+    /// `Uncompressed` (the wire format); see [`PointFormat`]. Ignored by
+    /// the typed API.
+    pub point_format: PointFormat,
 }
 
 impl Backend {

@@ -13,6 +13,7 @@ use crate::bases::BasesBytes;
 use crate::config::{Backend, Config, InputForm, Validation};
 use crate::curve::{CurveId, SCALAR_BYTES};
 use crate::error::{Error, Status};
+use crate::formats::PointFormat;
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -72,6 +73,13 @@ pub mod consts {
     pub const GPUKIT_FORM_CANONICAL: u32 = 0;
     /// config.input_form: Montgomery-form limbs as arkworks / gnark-crypto hold them, for points and scalars.
     pub const GPUKIT_FORM_MONTGOMERY: u32 = 1;
+
+    /// config.point_format: the wire format, x || y (curve 6: the Bandersnatch twisted Edwards group).
+    pub const GPUKIT_POINT_FORMAT_UNCOMPRESSED: u32 = 0;
+    /// config.point_format: the curve's standard compressed form (curve 6: the Banderwagon 32-byte serialization).
+    pub const GPUKIT_POINT_FORMAT_COMPRESSED: u32 = 1;
+    /// config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
+    pub const GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED: u32 = 2;
 }
 
 /// Options of gpukit_msm_ex and gpukit_bases_new; gpukit_config_default() gives the defaults.
@@ -92,6 +100,8 @@ pub struct gpukit_config {
     pub blinded: u32,
     /// gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
     pub precompute: u32,
+    /// GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
+    pub point_format: u32,
 }
 
 impl gpukit_config {
@@ -114,6 +124,7 @@ impl gpukit_config {
                 }
             },
             precompute: self.precompute,
+            point_format: PointFormat::from_u32(self.point_format)?,
         })
     }
 }
@@ -223,14 +234,9 @@ unsafe fn msm_entry(
         not_null(out, "out")?;
         let config = config?;
         let n = n as usize;
+        let point_bytes = config.point_format.point_bytes(curve)?;
         // SAFETY: the caller guarantees n points, n scalars and one output point.
-        let points = unsafe {
-            input(
-                points,
-                byte_len(n, curve.point_bytes(), "points")?,
-                "points",
-            )
-        }?;
+        let points = unsafe { input(points, byte_len(n, point_bytes, "points")?, "points") }?;
         let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
         let result = crate::msm_bytes(curve, points, scalars, &config)?;
         unsafe { output(out, &result) };
@@ -250,6 +256,7 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
         devices: 0,
         blinded: 0,
         precompute: 0,
+        point_format: PointFormat::Uncompressed as u32,
     }
 }
 
@@ -275,6 +282,14 @@ pub extern "C" fn gpukit_last_error() -> *const c_char {
 #[no_mangle]
 pub extern "C" fn gpukit_point_bytes(curve_id: u8) -> u32 {
     CurveId::from_u8(curve_id).map_or(0, |c| c.point_bytes() as u32)
+}
+
+/// bytes of one point of the curve in a GPUKIT_POINT_FORMAT_* (inputs and results); 0 for an
+/// unknown curve or a format the curve does not have
+#[no_mangle]
+pub extern "C" fn gpukit_format_point_bytes(curve_id: u8, point_format: u32) -> u32 {
+    let size = |c: CurveId| PointFormat::from_u32(point_format)?.point_bytes(c);
+    CurveId::from_u8(curve_id).map_or(0, |c| size(c).map_or(0, |b| b as u32))
 }
 
 /// 0 for an unknown curve
@@ -418,7 +433,8 @@ pub unsafe extern "C" fn gpukit_bases_new(
         let curve = curve(curve_id)?;
         // SAFETY: forwarded caller guarantees.
         let config = unsafe { config_or_default(config) }?;
-        let len = byte_len(n as usize, curve.point_bytes(), "points")?;
+        let point_bytes = config.point_format.point_bytes(curve)?;
+        let len = byte_len(n as usize, point_bytes, "points")?;
         let points = unsafe { input(points, len, "points") }?;
         let inner = BasesBytes::new(curve, points, &config)?;
         unsafe { *out_bases = Box::into_raw(Box::new(gpukit_bases { inner })) };

@@ -43,13 +43,14 @@ pub mod dispatch;
 pub mod encoding;
 mod error;
 pub mod ffi;
+mod formats;
 mod gpu;
 mod pool;
 mod tuning;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
-pub use config::{Backend, Config, InputForm, Validation};
+pub use config::{Backend, Config, InputForm, PointFormat, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
 
@@ -96,6 +97,9 @@ pub fn msm_bytes(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
+    if config.point_format != PointFormat::Uncompressed {
+        return formats::msm_bytes(curve, points, scalars, config);
+    }
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             pool::run(|| match curve {
