@@ -44,6 +44,21 @@ const (
 	FormMontgomery InputForm = C.GPUKIT_FORM_MONTGOMERY
 )
 
+// PointFormat is the encoding of input and result points.
+type PointFormat uint32
+
+const (
+	// PointUncompressed is the wire format, x || y little-endian; for
+	// Banderwagon the Bandersnatch twisted Edwards group.
+	PointUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_UNCOMPRESSED
+	// PointCompressed is the curve's standard compressed form; for
+	// Banderwagon its 32-byte serialization (Verkle spec, go-ipa).
+	PointCompressed PointFormat = C.GPUKIT_POINT_FORMAT_COMPRESSED
+	// PointBanderwagonUncompressed is go-ipa's 64-byte Banderwagon form
+	// (x || y big-endian, either representative in, the normalised one out).
+	PointBanderwagonUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED
+)
+
 // Config is the options of MSMWithConfig and NewBases. The zero Config is
 // the default one (DefaultConfig).
 type Config struct {
@@ -58,19 +73,23 @@ type Config struct {
 	// bucket set): 0 (default) = as many as half the free device memory
 	// holds, 1 = none. Only NewBases reads it.
 	Precompute uint32
+	// PointFormat encodes the input points and the results; default
+	// PointUncompressed (the wire format).
+	PointFormat PointFormat
 }
 
 // DefaultConfig returns the library's defaults (gpukit_config_default).
 func DefaultConfig() Config {
 	c := C.gpukit_config_default()
 	return Config{
-		Backend:    Backend(c.backend),
-		Window:     uint32(c.window_c),
-		Validation: Validation(c.validation),
-		InputForm:  InputForm(c.input_form),
-		Devices:    uint32(c.devices),
-		Blinded:    c.blinded != 0,
-		Precompute: uint32(c.precompute),
+		Backend:     Backend(c.backend),
+		Window:      uint32(c.window_c),
+		Validation:  Validation(c.validation),
+		InputForm:   InputForm(c.input_form),
+		Devices:     uint32(c.devices),
+		Blinded:     c.blinded != 0,
+		Precompute:  uint32(c.precompute),
+		PointFormat: PointFormat(c.point_format),
 	}
 }
 
@@ -80,12 +99,13 @@ func (c Config) toC() C.gpukit_config {
 		blinded = 1
 	}
 	return C.gpukit_config{
-		backend:    C.uint32_t(c.Backend),
-		window_c:   C.uint32_t(c.Window),
-		validation: C.uint32_t(c.Validation),
-		input_form: C.uint32_t(c.InputForm),
-		devices:    C.uint32_t(c.Devices),
-		blinded:    blinded,
-		precompute: C.uint32_t(c.Precompute),
+		backend:      C.uint32_t(c.Backend),
+		window_c:     C.uint32_t(c.Window),
+		validation:   C.uint32_t(c.Validation),
+		input_form:   C.uint32_t(c.InputForm),
+		devices:      C.uint32_t(c.Devices),
+		blinded:      blinded,
+		precompute:   C.uint32_t(c.Precompute),
+		point_format: C.uint32_t(c.PointFormat),
 	}
 }
