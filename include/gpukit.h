@@ -187,6 +187,16 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED 2
 
 /**
+ * config.scalar_order: each 32-byte scalar little-endian (the wire format).
+ */
+#define GPUKIT_SCALAR_LITTLE_ENDIAN 0
+
+/**
+ * config.scalar_order: each 32-byte scalar big-endian (EIP-4844 blobs).
+ */
+#define GPUKIT_SCALAR_BIG_ENDIAN 1
+
+/**
  * Bytes of the compressed (spec) serialization.
  */
 #define COMPRESSED_BYTES 32
@@ -237,6 +247,10 @@ typedef struct gpukit_config {
    * GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
    */
   uint32_t point_format;
+  /**
+   * GPUKIT_SCALAR_*, default LITTLE_ENDIAN (also for the scalars of gpukit_bases_msm*)
+   */
+  uint32_t scalar_order;
 } gpukit_config;
 
 #ifdef __cplusplus
@@ -245,7 +259,7 @@ extern "C" {
 
 /**
  * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
- * precompute 0 (auto).
+ * precompute 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
  */
 struct gpukit_config gpukit_config_default(void);
 

@@ -5,7 +5,7 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::config::{Config, InputForm, PointFormat, Validation};
+use crate::config::{Config, InputForm, PointFormat, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Engine};
 use crate::encoding;
@@ -289,6 +289,7 @@ pub struct BasesBytes {
     curve: CurveId,
     input_form: InputForm,
     point_format: PointFormat,
+    scalar_order: ScalarOrder,
     inner: Box<dyn WireBases>,
 }
 
@@ -367,6 +368,7 @@ impl BasesBytes {
             curve,
             input_form: config.input_form,
             point_format: config.point_format,
+            scalar_order: config.scalar_order,
             inner,
         })
     }
@@ -409,6 +411,8 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
+        let le = formats::to_little_endian(scalars, self.scalar_order)?;
+        let scalars = le.as_deref().map_or(scalars, |v| v.as_slice());
         let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, self.input_form))?;
         formats::wire_output(self.curve, self.point_format, wire)
     }

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Status};
 use crate::ffi::consts::*;
-pub use crate::formats::PointFormat;
+pub use crate::formats::{PointFormat, ScalarOrder};
 
 /// Which implementation computes the MSM.
 #[repr(u32)]
@@ -75,6 +75,10 @@ pub struct Config {
     /// `Uncompressed` (the wire format); see [`PointFormat`]. Ignored by
     /// the typed API.
     pub point_format: PointFormat,
+    /// Byte order of the scalars in the byte API, default `LittleEndian`
+    /// (the wire format); big-endian ones are reversed on the host, on all
+    /// cores. Applies to the scalars of later [`crate::BasesBytes`] calls.
+    pub scalar_order: ScalarOrder,
 }
 
 impl Backend {

@@ -13,7 +13,7 @@ use crate::bases::BasesBytes;
 use crate::config::{Backend, Config, InputForm, Validation};
 use crate::curve::{CurveId, SCALAR_BYTES};
 use crate::error::{Error, Status};
-use crate::formats::PointFormat;
+use crate::formats::{PointFormat, ScalarOrder};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -80,6 +80,11 @@ pub mod consts {
     pub const GPUKIT_POINT_FORMAT_COMPRESSED: u32 = 1;
     /// config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
     pub const GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED: u32 = 2;
+
+    /// config.scalar_order: each 32-byte scalar little-endian (the wire format).
+    pub const GPUKIT_SCALAR_LITTLE_ENDIAN: u32 = 0;
+    /// config.scalar_order: each 32-byte scalar big-endian (EIP-4844 blobs).
+    pub const GPUKIT_SCALAR_BIG_ENDIAN: u32 = 1;
 }
 
 /// Options of gpukit_msm_ex and gpukit_bases_new; gpukit_config_default() gives the defaults.
@@ -102,6 +107,8 @@ pub struct gpukit_config {
     pub precompute: u32,
     /// GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
     pub point_format: u32,
+    /// GPUKIT_SCALAR_*, default LITTLE_ENDIAN (also for the scalars of gpukit_bases_msm*)
+    pub scalar_order: u32,
 }
 
 impl gpukit_config {
@@ -125,6 +132,7 @@ impl gpukit_config {
             },
             precompute: self.precompute,
             point_format: PointFormat::from_u32(self.point_format)?,
+            scalar_order: ScalarOrder::from_u32(self.scalar_order)?,
         })
     }
 }
@@ -245,7 +253,7 @@ unsafe fn msm_entry(
 }
 
 /// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
-/// precompute 0 (auto).
+/// precompute 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
 #[no_mangle]
 pub extern "C" fn gpukit_config_default() -> gpukit_config {
     gpukit_config {
@@ -257,6 +265,7 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
         blinded: 0,
         precompute: 0,
         point_format: PointFormat::Uncompressed as u32,
+        scalar_order: ScalarOrder::LittleEndian as u32,
     }
 }
 

@@ -50,7 +50,7 @@ mod tuning;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
-pub use config::{Backend, Config, InputForm, PointFormat, Validation};
+pub use config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
 
@@ -97,6 +97,13 @@ pub fn msm_bytes(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
+    if let Some(le) = formats::to_little_endian(scalars, config.scalar_order)? {
+        let config = Config {
+            scalar_order: ScalarOrder::LittleEndian,
+            ..*config
+        };
+        return msm_bytes(curve, points, &le, &config);
+    }
     if config.point_format != PointFormat::Uncompressed {
         return formats::msm_bytes(curve, points, scalars, config);
     }

@@ -11,8 +11,11 @@
 mod banderwagon;
 mod be;
 mod codec;
+mod scalar_order;
 
 pub use codec::Codec;
+pub(crate) use scalar_order::to_little_endian;
+pub use scalar_order::ScalarOrder;
 
 use crate::config::{Config, InputForm, Validation};
 use crate::curve::CurveId;
