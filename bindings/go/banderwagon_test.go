@@ -64,6 +64,15 @@ func TestVerkleCommitment(t *testing.T) {
 	if err != nil || hex.EncodeToString(got) != want {
 		t.Fatalf("Bases.MSM = %x, %v; want %s", got, err, want)
 	}
+	big := Config{PointFormat: PointCompressed, ScalarOrder: ScalarBigEndian}
+	reversed := make([]byte, len(scalars))
+	for i := range scalars {
+		reversed[i] = scalars[i/32*32+31-i%32]
+	}
+	got, err = MSMWithConfig(Banderwagon, points, reversed, big)
+	if err != nil || hex.EncodeToString(got) != want {
+		t.Fatalf("big-endian scalars: %x, %v; want %s", got, err, want)
+	}
 	if _, err := MSMWithConfig(BN254G1, points[:64], scalars[:32],
 		Config{PointFormat: PointBanderwagonUncompressed}); err == nil {
 		t.Fatal("a Banderwagon format on BN254 was accepted")

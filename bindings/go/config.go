@@ -59,6 +59,16 @@ const (
 	PointBanderwagonUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED
 )
 
+// ScalarOrder is the byte order of each 32-byte scalar.
+type ScalarOrder uint32
+
+const (
+	// ScalarLittleEndian is the wire format.
+	ScalarLittleEndian ScalarOrder = C.GPUKIT_SCALAR_LITTLE_ENDIAN
+	// ScalarBigEndian is each scalar big-endian, as EIP-4844 blobs hold them.
+	ScalarBigEndian ScalarOrder = C.GPUKIT_SCALAR_BIG_ENDIAN
+)
+
 // Config is the options of MSMWithConfig and NewBases. The zero Config is
 // the default one (DefaultConfig).
 type Config struct {
@@ -76,6 +86,9 @@ type Config struct {
 	// PointFormat encodes the input points and the results; default
 	// PointUncompressed (the wire format).
 	PointFormat PointFormat
+	// ScalarOrder is the scalars' byte order, also for the scalars of
+	// later Bases calls; default ScalarLittleEndian.
+	ScalarOrder ScalarOrder
 }
 
 // DefaultConfig returns the library's defaults (gpukit_config_default).
@@ -90,6 +103,7 @@ func DefaultConfig() Config {
 		Blinded:     c.blinded != 0,
 		Precompute:  uint32(c.precompute),
 		PointFormat: PointFormat(c.point_format),
+		ScalarOrder: ScalarOrder(c.scalar_order),
 	}
 }
 
@@ -107,5 +121,6 @@ func (c Config) toC() C.gpukit_config {
 		blinded:      blinded,
 		precompute:   C.uint32_t(c.Precompute),
 		point_format: C.uint32_t(c.PointFormat),
+		scalar_order: C.uint32_t(c.ScalarOrder),
 	}
 }
