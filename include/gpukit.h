@@ -172,6 +172,41 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_FORM_MONTGOMERY 1
 
 /**
+ * config.point_format: the wire format, x || y (curve 6: the Bandersnatch twisted Edwards group).
+ */
+#define GPUKIT_POINT_FORMAT_UNCOMPRESSED 0
+
+/**
+ * config.point_format: the curve's standard compressed form (curve 6: the Banderwagon 32-byte serialization).
+ */
+#define GPUKIT_POINT_FORMAT_COMPRESSED 1
+
+/**
+ * config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
+ */
+#define GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED 2
+
+/**
+ * config.scalar_order: each 32-byte scalar little-endian (the wire format).
+ */
+#define GPUKIT_SCALAR_LITTLE_ENDIAN 0
+
+/**
+ * config.scalar_order: each 32-byte scalar big-endian (EIP-4844 blobs).
+ */
+#define GPUKIT_SCALAR_BIG_ENDIAN 1
+
+/**
+ * Bytes of the compressed (spec) serialization.
+ */
+#define COMPRESSED_BYTES 32
+
+/**
+ * Bytes of go-ipa's uncompressed form.
+ */
+#define UNCOMPRESSED_BYTES 64
+
+/**
  * Resident bases (opaque): created by gpukit_bases_new, freed by gpukit_bases_free.
  */
 typedef struct gpukit_bases gpukit_bases;
@@ -213,6 +248,14 @@ typedef struct gpukit_config {
    * precompute and window_c are 0), 1 = none, 2..=16 = w
    */
   uint32_t fixed_base;
+  /**
+   * GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
+   */
+  uint32_t point_format;
+  /**
+   * GPUKIT_SCALAR_*, default LITTLE_ENDIAN (also for the scalars of gpukit_bases_msm*)
+   */
+  uint32_t scalar_order;
 } gpukit_config;
 
 #ifdef __cplusplus
@@ -221,7 +264,7 @@ extern "C" {
 
 /**
  * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
- * precompute 0 (auto), fixed_base 0 (auto).
+ * precompute 0 (auto), fixed_base 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
  */
 struct gpukit_config gpukit_config_default(void);
 
@@ -239,6 +282,12 @@ const char *gpukit_last_error(void);
  * 0 for an unknown curve
  */
 uint32_t gpukit_point_bytes(uint8_t curve_id);
+
+/**
+ * bytes of one point of the curve in a GPUKIT_POINT_FORMAT_* (inputs and results); 0 for an
+ * unknown curve or a format the curve does not have
+ */
+uint32_t gpukit_format_point_bytes(uint8_t curve_id, uint32_t point_format);
 
 /**
  * 0 for an unknown curve

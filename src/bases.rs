@@ -5,11 +5,12 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::config::{Config, InputForm, Validation};
+use crate::config::{Config, InputForm, PointFormat, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
 use crate::encoding;
 use crate::error::{Error, Status};
+use crate::formats;
 pub use crate::gpu::DeviceTables;
 use crate::gpu::{self, PointInput};
 use crate::plan::{self, Engine};
@@ -317,6 +318,8 @@ impl<C: Curve> std::fmt::Debug for Bases<C> {
 pub struct BasesBytes {
     curve: CurveId,
     input_form: InputForm,
+    point_format: PointFormat,
+    scalar_order: ScalarOrder,
     inner: Box<dyn WireBases>,
 }
 
@@ -382,14 +385,20 @@ impl std::fmt::Debug for BasesBytes {
 }
 
 impl BasesBytes {
-    /// Decodes `points` (wire bytes in `config.input_form`, a multiple of
-    /// the curve's point size), validates them (`Default` = `Full`) and
-    /// makes them resident.
+    /// Decodes `points` (in `config.point_format`, wire bytes in
+    /// `config.input_form` by default; a multiple of the format's point
+    /// size), validates them (`Default` = `Full`) and makes them resident.
+    /// Results come back in the same point format.
     pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
-        let inner = crate::pool::run(|| wire_bases(curve, points, config))?;
+        let inner = crate::pool::run(|| {
+            let wire = formats::wire_input(curve, points, config, Validation::Full)?;
+            wire_bases(curve, &wire.points, &wire.config)
+        })?;
         Ok(BasesBytes {
             curve,
             input_form: config.input_form,
+            point_format: config.point_format,
+            scalar_order: config.scalar_order,
             inner,
         })
     }
@@ -432,6 +441,9 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, self.input_form))
+        let le = formats::to_little_endian(scalars, self.scalar_order)?;
+        let scalars = le.as_deref().map_or(scalars, |v| v.as_slice());
+        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, self.input_form))?;
+        formats::wire_output(self.curve, self.point_format, wire)
     }
 }

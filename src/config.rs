@@ -1,11 +1,11 @@
 //! The options of an MSM call: backend, window, validation level, input
-//! form, GPU mask and blinding. The discriminants are the C ABI's values.
+//! form, GPU mask, blinding, tables, point format and scalar order. The discriminants are the C ABI's values.
 
 use crate::error::{Error, Status};
 use values::*;
 
 /// The C ABI's config values (`GPUKIT_BACKEND_*`, `GPUKIT_VALIDATE_*`,
-/// `GPUKIT_FORM_*`): the discriminants of the enums below, exported to
+/// `GPUKIT_FORM_*`, `GPUKIT_POINT_FORMAT_*`, `GPUKIT_SCALAR_*`): the discriminants of the enums below, exported to
 /// include/gpukit.h by cbindgen.
 pub mod values {
     /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
@@ -30,6 +30,18 @@ pub mod values {
     pub const GPUKIT_FORM_CANONICAL: u32 = 0;
     /// config.input_form: Montgomery-form limbs as arkworks / gnark-crypto hold them, for points and scalars.
     pub const GPUKIT_FORM_MONTGOMERY: u32 = 1;
+
+    /// config.point_format: the wire format, x || y (curve 6: the Bandersnatch twisted Edwards group).
+    pub const GPUKIT_POINT_FORMAT_UNCOMPRESSED: u32 = 0;
+    /// config.point_format: the curve's standard compressed form (curve 6: the Banderwagon 32-byte serialization).
+    pub const GPUKIT_POINT_FORMAT_COMPRESSED: u32 = 1;
+    /// config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
+    pub const GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED: u32 = 2;
+
+    /// config.scalar_order: each 32-byte scalar little-endian (the wire format).
+    pub const GPUKIT_SCALAR_LITTLE_ENDIAN: u32 = 0;
+    /// config.scalar_order: each 32-byte scalar big-endian (EIP-4844 blobs).
+    pub const GPUKIT_SCALAR_BIG_ENDIAN: u32 = 1;
 }
 
 /// Which implementation computes the MSM.
@@ -77,6 +89,36 @@ pub enum InputForm {
     Montgomery = GPUKIT_FORM_MONTGOMERY,
 }
 
+/// How input and result points are encoded in the byte API (the codecs are
+/// in src/formats).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PointFormat {
+    /// The wire format: `x || y`, canonical little-endian (or Montgomery
+    /// limbs with `InputForm::Montgomery`). For curve 6 this is the
+    /// Bandersnatch twisted Edwards group (prime-order subgroup checks).
+    #[default]
+    Uncompressed = GPUKIT_POINT_FORMAT_UNCOMPRESSED,
+    /// The curve's standard compressed form. Curve 6: the Banderwagon
+    /// element's 32-byte serialization (Verkle spec, go-ipa).
+    Compressed = GPUKIT_POINT_FORMAT_COMPRESSED,
+    /// Curve 6 only: go-ipa's 64-byte uncompressed Banderwagon form,
+    /// `x || y` big-endian, either representative (x, y) ~ (−x, −y) in,
+    /// the one with the lexicographically largest y out.
+    BanderwagonUncompressed = GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED,
+}
+
+/// Byte order of each 32-byte scalar in the byte API.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ScalarOrder {
+    /// Little-endian (the wire format).
+    #[default]
+    LittleEndian = GPUKIT_SCALAR_LITTLE_ENDIAN,
+    /// Big-endian, as EIP-4844 blobs and most standards write integers.
+    BigEndian = GPUKIT_SCALAR_BIG_ENDIAN,
+}
+
 /// Options of an MSM call. `Config::default()` is what the short calls use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Config {
@@ -110,6 +152,14 @@ pub struct Config {
     /// an explicit `window_c` run Pippenger on the plain bases instead.
     /// Ignored by one-shot calls and by bases kept on the host.
     pub fixed_base: u32,
+    /// Encoding of input and result points in the byte API, default
+    /// `Uncompressed` (the wire format); see [`PointFormat`]. Ignored by
+    /// the typed API.
+    pub point_format: PointFormat,
+    /// Byte order of the scalars in the byte API, default `LittleEndian`
+    /// (the wire format); big-endian ones are reversed on the host, on all
+    /// cores. Applies to the scalars of later [`crate::BasesBytes`] calls.
+    pub scalar_order: ScalarOrder,
 }
 
 /// The widest fixed-base digits ([`Config::fixed_base`]): 2^15 multiples per
@@ -148,5 +198,29 @@ impl InputForm {
             .into_iter()
             .find(|x| *x as u32 == v)
             .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown input form value {v}")))
+    }
+}
+
+impl PointFormat {
+    /// The point format with this ABI value.
+    pub fn from_u32(v: u32) -> Result<PointFormat, Error> {
+        [
+            PointFormat::Uncompressed,
+            PointFormat::Compressed,
+            PointFormat::BanderwagonUncompressed,
+        ]
+        .into_iter()
+        .find(|x| *x as u32 == v)
+        .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown point format value {v}")))
+    }
+}
+
+impl ScalarOrder {
+    /// The scalar order with this ABI value.
+    pub fn from_u32(v: u32) -> Result<ScalarOrder, Error> {
+        [ScalarOrder::LittleEndian, ScalarOrder::BigEndian]
+            .into_iter()
+            .find(|x| *x as u32 == v)
+            .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown scalar order value {v}")))
     }
 }

@@ -10,7 +10,7 @@
 #![allow(non_camel_case_types)]
 
 use crate::bases::BasesBytes;
-use crate::config::{Backend, Config, InputForm, Validation};
+use crate::config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Validation};
 use crate::curve::{CurveId, SCALAR_BYTES};
 use crate::error::{Error, Status};
 use std::cell::RefCell;
@@ -45,6 +45,10 @@ pub struct gpukit_config {
     /// gpukit_bases_new on a GPU: fixed-base tables of w-bit digits, 0 = auto (bases of at most 2^12 points when
     /// precompute and window_c are 0), 1 = none, 2..=16 = w
     pub fixed_base: u32,
+    /// GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
+    pub point_format: u32,
+    /// GPUKIT_SCALAR_*, default LITTLE_ENDIAN (also for the scalars of gpukit_bases_msm*)
+    pub scalar_order: u32,
 }
 
 impl gpukit_config {
@@ -68,6 +72,8 @@ impl gpukit_config {
             },
             precompute: self.precompute,
             fixed_base: self.fixed_base,
+            point_format: PointFormat::from_u32(self.point_format)?,
+            scalar_order: ScalarOrder::from_u32(self.scalar_order)?,
         })
     }
 }
@@ -177,14 +183,9 @@ unsafe fn msm_entry(
         not_null(out, "out")?;
         let config = config?;
         let n = n as usize;
+        let point_bytes = config.point_format.point_bytes(curve)?;
         // SAFETY: the caller guarantees n points, n scalars and one output point.
-        let points = unsafe {
-            input(
-                points,
-                byte_len(n, curve.point_bytes(), "points")?,
-                "points",
-            )
-        }?;
+        let points = unsafe { input(points, byte_len(n, point_bytes, "points")?, "points") }?;
         let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
         let result = crate::msm_bytes(curve, points, scalars, &config)?;
         unsafe { output(out, &result) };
@@ -193,7 +194,7 @@ unsafe fn msm_entry(
 }
 
 /// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
-/// precompute 0 (auto), fixed_base 0 (auto).
+/// precompute 0 (auto), fixed_base 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
 #[no_mangle]
 pub extern "C" fn gpukit_config_default() -> gpukit_config {
     gpukit_config {
@@ -205,6 +206,8 @@ pub extern "C" fn gpukit_config_default() -> gpukit_config {
         blinded: 0,
         precompute: 0,
         fixed_base: 0,
+        point_format: PointFormat::Uncompressed as u32,
+        scalar_order: ScalarOrder::LittleEndian as u32,
     }
 }
 
@@ -230,6 +233,14 @@ pub extern "C" fn gpukit_last_error() -> *const c_char {
 #[no_mangle]
 pub extern "C" fn gpukit_point_bytes(curve_id: u8) -> u32 {
     CurveId::from_u8(curve_id).map_or(0, |c| c.point_bytes() as u32)
+}
+
+/// bytes of one point of the curve in a GPUKIT_POINT_FORMAT_* (inputs and results); 0 for an
+/// unknown curve or a format the curve does not have
+#[no_mangle]
+pub extern "C" fn gpukit_format_point_bytes(curve_id: u8, point_format: u32) -> u32 {
+    let size = |c: CurveId| PointFormat::from_u32(point_format)?.point_bytes(c);
+    CurveId::from_u8(curve_id).map_or(0, |c| size(c).map_or(0, |b| b as u32))
 }
 
 /// 0 for an unknown curve
@@ -373,7 +384,8 @@ pub unsafe extern "C" fn gpukit_bases_new(
         let curve = curve(curve_id)?;
         // SAFETY: forwarded caller guarantees.
         let config = unsafe { config_or_default(config) }?;
-        let len = byte_len(n as usize, curve.point_bytes(), "points")?;
+        let point_bytes = config.point_format.point_bytes(curve)?;
+        let len = byte_len(n as usize, point_bytes, "points")?;
         let points = unsafe { input(points, len, "points") }?;
         let inner = BasesBytes::new(curve, points, &config)?;
         unsafe { *out_bases = Box::into_raw(Box::new(gpukit_bases { inner })) };

@@ -57,9 +57,11 @@ mod gpu;
 mod plan;
 // 5. The driver.
 mod dispatch;
-// 6. The safe API (this file, bases, the arkworks trait); 7. the C ABI.
+// 6. The safe API (this file, bases, the arkworks trait, the point formats
+// and scalar orders in front of the wire format); 7. the C ABI.
 mod ark_msm;
 mod bases;
+mod formats;
 // The C ABI as Rust functions, for the Rust tests and fuzzers that drive
 // it: hidden, since Rust users call the API above (C callers link the same
 // `#[no_mangle]` symbols through include/gpukit.h).
@@ -71,7 +73,7 @@ pub mod ffi;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
-pub use config::{Backend, Config, InputForm, Validation};
+pub use config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
 pub use plan::resolve_backend;
@@ -113,6 +115,16 @@ pub fn msm_bytes(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
+    if let Some(le) = formats::to_little_endian(scalars, config.scalar_order)? {
+        let config = Config {
+            scalar_order: ScalarOrder::LittleEndian,
+            ..*config
+        };
+        return msm_bytes(curve, points, &le, &config);
+    }
+    if config.point_format != PointFormat::Uncompressed {
+        return formats::msm_bytes(curve, points, scalars, config);
+    }
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             pool::run(|| match curve {

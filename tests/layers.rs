@@ -20,7 +20,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("backends", &["cpu", "gpu", "blind"]),
     ("planner", &["plan"]),
     ("driver", &["dispatch"]),
-    ("safe API", &["lib", "bases", "ark_msm"]),
+    ("safe API", &["lib", "bases", "ark_msm", "formats"]),
     ("C ABI", &["ffi"]),
 ];
 
@@ -114,17 +114,35 @@ fn upward_imports(sources: &BTreeMap<String, String>) -> Vec<String> {
     faults
 }
 
+/// Every module's source: src/X.rs, and src/X/**.rs joined under X (a
+/// module folder is one module of one layer).
 fn sources() -> BTreeMap<String, String> {
+    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a source folder") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    std::fs::read_dir(&src)
-        .expect("read src/")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| {
-            let module = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (module, std::fs::read_to_string(&p).expect("read module"))
-        })
-        .collect()
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut sources = BTreeMap::<String, String>::new();
+    for path in files {
+        let relative = path.strip_prefix(&src).expect("under src/");
+        let first = relative.components().next().expect("a file name");
+        let module = Path::new(first.as_os_str())
+            .file_stem()
+            .expect("a module name")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&path).expect("read module");
+        sources.entry(module).or_default().push_str(&text);
+    }
+    sources
 }
 
 #[test]

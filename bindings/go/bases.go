@@ -21,15 +21,21 @@ type Bases struct {
 	handle *C.gpukit_bases
 	curve  Curve
 	n      int
+	// pointBytes is the size of a point in the bases' point format.
+	pointBytes int
 }
 
 // NewBases validates points (by default fully, with the subgroup check) and
 // makes them resident. config as in MSMWithConfig; its Window is the
-// default of the MSMs against these bases.
+// default of the MSMs against these bases. Points and results are in
+// config.PointFormat.
 func NewBases(curve Curve, points []byte, config Config) (*Bases, error) {
-	pointBytes := curve.PointBytes()
-	if pointBytes == 0 {
+	if curve.PointBytes() == 0 {
 		return nil, newError(StatusUnknownCurve, curve.String())
+	}
+	pointBytes := curve.FormatPointBytes(config.PointFormat)
+	if pointBytes == 0 {
+		return nil, newError(StatusBadConfig, fmt.Sprintf("point format %d on %s", config.PointFormat, curve))
 	}
 	n, err := count(len(points), pointBytes, curve.String()+" points")
 	if err != nil {
@@ -39,7 +45,7 @@ func NewBases(curve Curve, points []byte, config Config) (*Bases, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Bases{handle: handle, curve: curve, n: int(n)}
+	b := &Bases{handle: handle, curve: curve, n: int(n), pointBytes: pointBytes}
 	runtime.SetFinalizer(b, (*Bases).Close)
 	return b, nil
 }
@@ -57,7 +63,7 @@ func (b *Bases) MSM(scalars []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, b.curve.PointBytes())
+	out := make([]byte, b.pointBytes)
 	if err := b.run(scalars, n, 1, out); err != nil {
 		return nil, err
 	}
@@ -86,7 +92,7 @@ func (b *Bases) MSMBatch(scalars [][]byte) ([][]byte, error) {
 		}
 		flat = append(flat, row...)
 	}
-	pointBytes := b.curve.PointBytes()
+	pointBytes := b.pointBytes
 	out := make([]byte, len(scalars)*pointBytes)
 	if err := b.run(flat, n, uint32(len(scalars)), out); err != nil {
 		return nil, err

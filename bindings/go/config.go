@@ -44,6 +44,31 @@ const (
 	FormMontgomery InputForm = C.GPUKIT_FORM_MONTGOMERY
 )
 
+// PointFormat is the encoding of input and result points.
+type PointFormat uint32
+
+const (
+	// PointUncompressed is the wire format, x || y little-endian; for
+	// Banderwagon the Bandersnatch twisted Edwards group.
+	PointUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_UNCOMPRESSED
+	// PointCompressed is the curve's standard compressed form; for
+	// Banderwagon its 32-byte serialization (Verkle spec, go-ipa).
+	PointCompressed PointFormat = C.GPUKIT_POINT_FORMAT_COMPRESSED
+	// PointBanderwagonUncompressed is go-ipa's 64-byte Banderwagon form
+	// (x || y big-endian, either representative in, the normalised one out).
+	PointBanderwagonUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED
+)
+
+// ScalarOrder is the byte order of each 32-byte scalar.
+type ScalarOrder uint32
+
+const (
+	// ScalarLittleEndian is the wire format.
+	ScalarLittleEndian ScalarOrder = C.GPUKIT_SCALAR_LITTLE_ENDIAN
+	// ScalarBigEndian is each scalar big-endian, as EIP-4844 blobs hold them.
+	ScalarBigEndian ScalarOrder = C.GPUKIT_SCALAR_BIG_ENDIAN
+)
+
 // Config is the options of MSMWithConfig and NewBases. The zero Config is
 // the default one (DefaultConfig).
 type Config struct {
@@ -65,20 +90,28 @@ type Config struct {
 	// Precompute and Window are 0, 1 = never, 2..16 = w. Only NewBases
 	// reads it.
 	FixedBase uint32
+	// PointFormat encodes the input points and the results; default
+	// PointUncompressed (the wire format).
+	PointFormat PointFormat
+	// ScalarOrder is the scalars' byte order, also for the scalars of
+	// later Bases calls; default ScalarLittleEndian.
+	ScalarOrder ScalarOrder
 }
 
 // DefaultConfig returns the library's defaults (gpukit_config_default).
 func DefaultConfig() Config {
 	c := C.gpukit_config_default()
 	return Config{
-		Backend:    Backend(c.backend),
-		Window:     uint32(c.window_c),
-		Validation: Validation(c.validation),
-		InputForm:  InputForm(c.input_form),
-		Devices:    uint32(c.devices),
-		Blinded:    c.blinded != 0,
-		Precompute: uint32(c.precompute),
-		FixedBase:  uint32(c.fixed_base),
+		Backend:     Backend(c.backend),
+		Window:      uint32(c.window_c),
+		Validation:  Validation(c.validation),
+		InputForm:   InputForm(c.input_form),
+		Devices:     uint32(c.devices),
+		Blinded:     c.blinded != 0,
+		Precompute:  uint32(c.precompute),
+		FixedBase:   uint32(c.fixed_base),
+		PointFormat: PointFormat(c.point_format),
+		ScalarOrder: ScalarOrder(c.scalar_order),
 	}
 }
 
@@ -88,13 +121,15 @@ func (c Config) toC() C.gpukit_config {
 		blinded = 1
 	}
 	return C.gpukit_config{
-		backend:    C.uint32_t(c.Backend),
-		window_c:   C.uint32_t(c.Window),
-		validation: C.uint32_t(c.Validation),
-		input_form: C.uint32_t(c.InputForm),
-		devices:    C.uint32_t(c.Devices),
-		blinded:    blinded,
-		precompute: C.uint32_t(c.Precompute),
-		fixed_base: C.uint32_t(c.FixedBase),
+		backend:      C.uint32_t(c.Backend),
+		window_c:     C.uint32_t(c.Window),
+		validation:   C.uint32_t(c.Validation),
+		input_form:   C.uint32_t(c.InputForm),
+		devices:      C.uint32_t(c.Devices),
+		blinded:      blinded,
+		precompute:   C.uint32_t(c.Precompute),
+		fixed_base:   C.uint32_t(c.FixedBase),
+		point_format: C.uint32_t(c.PointFormat),
+		scalar_order: C.uint32_t(c.ScalarOrder),
 	}
 }

@@ -60,6 +60,12 @@ func (c Curve) String() string {
 	return fmt.Sprintf("curve(%d)", uint8(c))
 }
 
+// FormatPointBytes is the size of one point in format, 0 for an unknown
+// curve or a format the curve does not have.
+func (c Curve) FormatPointBytes(format PointFormat) int {
+	return int(C.gpukit_format_point_bytes(C.uint8_t(c), C.uint32_t(format)))
+}
+
 // PointBytes is the size of one encoded affine point, 0 for an unknown curve.
 func (c Curve) PointBytes() int {
 	return int(C.gpukit_point_bytes(C.uint8_t(c)))

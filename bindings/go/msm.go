@@ -35,8 +35,9 @@ func MSMBlinded(curve Curve, points, scalars []byte) ([]byte, error) {
 
 // MSMWithConfig is MSM with the options of config (backend, window,
 // validation, input form, GPU mask, blinding).
+// Points and the result are in config.PointFormat.
 func MSMWithConfig(curve Curve, points, scalars []byte, config Config) ([]byte, error) {
-	n, out, err := prepare(curve, points, scalars)
+	n, out, err := prepareFormat(curve, points, scalars, config.PointFormat)
 	if err != nil {
 		return nil, err
 	}
@@ -49,9 +50,16 @@ func MSMWithConfig(curve Curve, points, scalars []byte, config Config) ([]byte, 
 // prepare checks the lengths before the library sees the slices (it trusts
 // n), and allocates the result.
 func prepare(curve Curve, points, scalars []byte) (uint32, []byte, error) {
-	pointBytes := curve.PointBytes()
-	if pointBytes == 0 {
+	return prepareFormat(curve, points, scalars, PointUncompressed)
+}
+
+func prepareFormat(curve Curve, points, scalars []byte, format PointFormat) (uint32, []byte, error) {
+	if curve.PointBytes() == 0 {
 		return 0, nil, newError(StatusUnknownCurve, curve.String())
+	}
+	pointBytes := curve.FormatPointBytes(format)
+	if pointBytes == 0 {
+		return 0, nil, newError(StatusBadConfig, fmt.Sprintf("point format %d on %s", format, curve))
 	}
 	n, err := count(len(scalars), ScalarBytes, "scalars")
 	if err != nil {

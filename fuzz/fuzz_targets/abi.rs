@@ -128,6 +128,10 @@ fn run<C: Curve>(mut input: Input) {
                 // Read by gpukit_bases_new only: any value is valid here.
                 precompute: u32::from(input.byte() % 4),
                 fixed_base: u32::from(input.byte() % 4),
+                // The point formats and scalar orders have their own tests
+                // (tests/banderwagon.rs, tests/scalar_order.rs).
+                point_format: GPUKIT_POINT_FORMAT_UNCOMPRESSED,
+                scalar_order: GPUKIT_SCALAR_LITTLE_ENDIAN,
             };
             let ok = config.backend <= GPUKIT_BACKEND_CPU
                 && config.validation <= GPUKIT_VALIDATE_TRUSTED

@@ -34,12 +34,16 @@ fuzz_target!(|data: &[u8]| {
         blinded: word(data, 5),
         precompute: word(data, 6),
         fixed_base: word(data, 7),
+        point_format: word(data, 8),
+        scalar_order: word(data, 9),
     };
     match raw.to_config() {
         Ok(c) => {
             assert_eq!(c.backend as u32, raw.backend);
             assert_eq!(c.validation as u32, raw.validation);
             assert_eq!(c.input_form as u32, raw.input_form);
+            assert_eq!(c.point_format as u32, raw.point_format);
+            assert_eq!(c.scalar_order as u32, raw.scalar_order);
             assert_eq!(
                 (c.window_c, c.devices, c.blinded as u32, c.precompute, c.fixed_base),
                 (raw.window_c, raw.devices, raw.blinded, raw.precompute, raw.fixed_base)
@@ -48,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => assert_eq!(e.status(), Status::BadConfig),
     }
     // The rest of the bytes: three environment values separated by 0xFE.
-    let rest = data.get(32..).unwrap_or(&[]);
+    let rest = data.get(40..).unwrap_or(&[]);
     let mut parts = rest
         .split(|&b| b == 0xFE)
         .map(|p| OsString::from_vec(p.to_vec()));

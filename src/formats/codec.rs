@@ -1,0 +1,95 @@
+//! The codec table: which (curve, format) pairs exist, their sizes, and
+//! the functions converting between them and the wire format.
+
+use super::{banderwagon, PointFormat};
+use crate::config::InputForm;
+use crate::curve::CurveId;
+use crate::encoding::{PointCheck, PointFault, WirePoint};
+use crate::error::{Error, Status};
+use ark_ed_on_bls12_381_bandersnatch::EdwardsAffine;
+
+/// Reads one point in a format (running the checks the codec owns) and
+/// writes it in the wire format.
+pub type DecodeFn = fn(&[u8], PointCheck, &mut [u8]) -> Result<(), PointFault>;
+/// Reads one wire point and writes it in a format; `Err` where the point
+/// has no encoding in it.
+pub type EncodeFn = fn(&[u8], &mut [u8]) -> Result<(), PointFault>;
+
+/// One (curve, format) codec.
+#[derive(Debug, Clone, Copy)]
+pub struct Codec {
+    /// Bytes of one point.
+    pub size: usize,
+    /// The format's name, for messages.
+    pub name: &'static str,
+    /// The group its subgroup check is about, for messages.
+    pub group: &'static str,
+    /// Whether `decode` runs every point check itself, so that the wire
+    /// call must not run its own.
+    pub checks: bool,
+    /// Format → wire.
+    pub decode: DecodeFn,
+    /// Wire → format.
+    pub encode: EncodeFn,
+}
+
+/// Wire point → typed point; result points are on the curve, so no check.
+fn wire<P: WirePoint>(bytes: &[u8]) -> Result<P, PointFault> {
+    P::read(bytes, InputForm::Canonical, PointCheck::None)
+}
+
+fn banderwagon_compressed() -> Codec {
+    Codec {
+        size: banderwagon::COMPRESSED_BYTES,
+        name: "Banderwagon 32-byte",
+        group: "Banderwagon group (1 − a·x² is not a non-zero square)",
+        checks: true,
+        decode: |b, check, out| {
+            banderwagon::read_compressed(b, check)?.write(InputForm::Canonical, out);
+            Ok(())
+        },
+        encode: |w, out| {
+            banderwagon::write_compressed(&wire::<EdwardsAffine>(w)?, out);
+            Ok(())
+        },
+    }
+}
+
+fn banderwagon_uncompressed() -> Codec {
+    Codec {
+        size: banderwagon::UNCOMPRESSED_BYTES,
+        name: "Banderwagon 64-byte",
+        decode: |b, check, out| {
+            banderwagon::read_uncompressed(b, check)?.write(InputForm::Canonical, out);
+            Ok(())
+        },
+        encode: |w, out| {
+            banderwagon::write_uncompressed(&wire::<EdwardsAffine>(w)?, out);
+            Ok(())
+        },
+        ..banderwagon_compressed()
+    }
+}
+
+impl Codec {
+    /// The codec of `format` for `curve`; `None` for the wire format;
+    /// `BadConfig` where the format is not defined for the curve.
+    pub fn of(curve: CurveId, format: PointFormat) -> Result<Option<Codec>, Error> {
+        use CurveId as C;
+        use PointFormat as F;
+        Ok(Some(match (curve, format) {
+            (_, F::Uncompressed) => return Ok(None),
+            (C::Banderwagon, F::Compressed) => banderwagon_compressed(),
+            (C::Banderwagon, F::BanderwagonUncompressed) => banderwagon_uncompressed(),
+            (curve, format) => {
+                return Err(Error::new(
+                    Status::BadConfig,
+                    format!(
+                        "point format {format:?} is not defined for {}",
+                        curve.name()
+                    ),
+                ))
+            }
+        }))
+    }
+}
