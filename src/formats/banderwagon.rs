@@ -1,5 +1,5 @@
 //! Banderwagon, the quotient of Bandersnatch's subgroup 2E by (x, y) ~ (−x, −y)
-//! (Verkle trees; https://hackmd.io/@6iQDuIePQjyYBqDChYw_jg/BJBNcv9fq).
+//! (Verkle trees; <https://hackmd.io/@6iQDuIePQjyYBqDChYw_jg/BJBNcv9fq>).
 //!
 //! An element is held as either Edwards representative. Its 32-byte
 //! serialization is x, big-endian, of the representative whose y is
