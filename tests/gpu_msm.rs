@@ -457,6 +457,35 @@ fn check_precomputed<C: Curve>() {
     }
 }
 
+/// Shifted copies of a basis large enough that each thread of shift_bases
+/// converts a group of bases with one inversion (more than 2 · 512 bases per
+/// SM): identity bases, a base next to its negation and a count that is no
+/// multiple of the group keep every group's shared inversion honest.
+fn check_grouped_shifts<C: Curve>() {
+    let n = (1 << 18) + 5;
+    let mut points = generator_multiples::<C>(n);
+    for p in points.iter_mut().skip(3).step_by(1001) {
+        *p = C::Affine::zero();
+    }
+    points[n - 1] = (-points[n - 2].into_group()).into_affine();
+    let config = Config {
+        validation: Validation::Trusted,
+        fixed_base: 1,
+        ..gpu_config(0)
+    };
+    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
+    let tables = bases.device_tables().expect("GPU bases");
+    assert!(tables.copies > 1, "{}: {tables:?}", C::ID.name());
+    let mut rng = seed_rng(&format!("{}-grouped-shifts", C::ID.name()));
+    let scalars = random_scalars::<C>(&mut rng, n);
+    assert_eq!(
+        bases.msm(&scalars).unwrap(),
+        reference::<C>(&points, &scalars),
+        "{} grouped shifts",
+        C::ID.name()
+    );
+}
+
 /// Fixed-base tables (cuda/msm/fixed_base_tables.cuh, fixed_base_msm.cuh)
 /// at explicit digit widths: 2 (a table entry per digit sign only, the most
 /// windows), 5, and 9 under an explicit Pippenger window (the call runs on
@@ -665,6 +694,7 @@ macro_rules! gpu_suite {
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
+            #[test] fn grouped_shifts() { if gpu_present() { check_grouped_shifts::<C>() } }
             #[test] fn fixed_base_tables() { if gpu_present() { check_fixed_base::<C>() } }
             #[test] fn fixed_base_auto() { if gpu_present() { check_fixed_base_auto::<C>() } }
             #[test] fn batches() { if gpu_present() { check_batches::<C>() } }

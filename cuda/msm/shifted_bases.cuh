@@ -1,10 +1,15 @@
 // Precomputed multiples of resident bases: copy k of a base P is
 // 2^(k·c)·P, so that window w = s·copies + k of a scalar can add its digit
 // times copy k into the bucket set s shared by `copies` windows
-// (recode.cuh). One thread per base walks its copies: c doublings from the
-// previous copy, then one inversion back to affine form, which the
-// accumulation's mixed additions need.
+// (recode.cuh). Each copy is c doublings of the previous one, then a
+// conversion back to affine form, which the accumulation's mixed additions
+// need. The conversion's inversion (Fermat: ~1.5·log2 p multiplications)
+// cost more than the c doublings, so a thread converts a group of up to
+// SHIFT_GROUP bases with one inversion (Montgomery's trick: 3 more
+// multiplications each).
 #pragma once
+#include <algorithm>
+
 #include "../curve_traits.cuh"
 #include "device_buffer.cuh"
 #include "point_calls.cuh"
@@ -12,19 +17,41 @@
 
 namespace gpukit {
 
-// table[k·count + i] = 2^(k·c)·table[i] for k = 1..copies-1.
+// Bases per inversion: 16 brings its share to ~1/16 of an inversion per base
+// (below the doublings' cost for every c ≥ 4), while the group's points stay
+// a few KB of local memory per thread.
+constexpr uint32_t SHIFT_GROUP = 16;
+
+// table[k·count + i] = 2^(k·c)·table[i] for k = 1..copies-1. Thread t takes
+// the bases i = t + g·threads for g < group (strided, so that a warp reads
+// neighbouring bases).
 template <class C>
-__global__ void shift_bases(typename curve_traits<C>::affine_t* table, uint32_t count, uint32_t copies, uint32_t c) {
+__global__ void shift_bases(typename curve_traits<C>::affine_t* table, uint32_t count, uint32_t copies, uint32_t c,
+                            uint32_t threads, uint32_t group) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= count) return;
-    affine_t p = load_wide(table + i);
+    using field_t = typename bucket_t::field_t;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads) return;
+    const uint32_t mine = min(group, (count - t + threads - 1) / threads);
+    bucket_t points[SHIFT_GROUP];
+    field_t prefix[SHIFT_GROUP];
     for (uint32_t k = 1; k < copies; k++) {
-        bucket_t q = bucket_t::from_affine(p);
-        for (uint32_t j = 0; j < c; j++) q = double_point(q);
-        p = q.is_identity() ? affine_t::identity() : q.to_affine();
-        store_wide(table + size_t(k) * count + i, p);
+        const affine_t* from = table + size_t(k - 1) * count;
+        affine_t* to = table + size_t(k) * count;
+        for (uint32_t g = 0; g < mine; g++) {
+            bucket_t q = bucket_t::from_affine(load_wide(from + t + size_t(g) * threads));
+            for (uint32_t j = 0; j < c; j++) q = double_point(q);
+            points[g] = q;
+            // denominator() is 1 for the identity, so the product stays invertible.
+            prefix[g] = g ? prefix[g - 1] * q.denominator() : q.denominator();
+        }
+        field_t inv = prefix[mine - 1].inverse();
+        for (uint32_t g = mine; g-- > 0;) {
+            const field_t own = g ? inv * prefix[g - 1] : inv;
+            inv = inv * points[g].denominator();
+            store_wide(to + t + size_t(g) * threads, points[g].to_affine_given(own));
+        }
     }
 }
 
@@ -34,7 +61,15 @@ void precompute_shifts(typename curve_traits<C>::affine_t* table, uint32_t count
                        cudaStream_t stream) {
     if (copies < 2 || count == 0) return;
     constexpr uint32_t BLOCK = 64;
-    shift_bases<C><<<blocks_for(count, BLOCK), BLOCK, 0, stream>>>(table, count, copies, c);
+    int device = 0, sms = 0;
+    GPUKIT_CUDA(cudaGetDevice(&device));
+    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    // Group bases only once every SM has 512 threads to run: small tables
+    // (a fixed-base basis of 256 points) keep one base per thread, for latency.
+    const uint32_t wide = uint32_t(std::max(sms, 1)) * 512;
+    const uint32_t group = std::min(SHIFT_GROUP, std::max<uint32_t>(1, count / wide));
+    const uint32_t threads = (count + group - 1) / group;
+    shift_bases<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(table, count, copies, c, threads, group);
     GPUKIT_LAUNCHED("shift_bases");
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
 }
