@@ -48,7 +48,12 @@ fn main() {
     instances.sort();
     let mut sources = vec![root.join("cuda/gpukit.cu")];
     sources.extend(instances);
-    toolchain.compile_each(release_archs, &root, &sources, "gpukit_cuda");
+    // The test-only fault injection (cuda/msm/fault_injection.cuh).
+    let defines: &[&str] = match std::env::var_os("CARGO_FEATURE_FAULT_INJECTION") {
+        Some(_) => &["GPUKIT_FAULT_INJECTION"],
+        None => &[],
+    };
+    toolchain.compile_each(release_archs, &root, &sources, defines, "gpukit_cuda");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");
 }

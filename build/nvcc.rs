@@ -139,12 +139,14 @@ impl Toolchain {
     /// accumulation kernel from 95 to 164 registers (3 resident blocks per
     /// SM instead of 5). Whole-program compilation lets ptxas allocate
     /// registers over the kernel and its callees together. No source calls
-    /// device code of another, so nothing needs a device link.
+    /// device code of another, so nothing needs a device link. `defines` are
+    /// preprocessor symbols defined for every source.
     pub fn compile_each(
         &self,
         release_archs: bool,
         include: &Path,
         sources: &[PathBuf],
+        defines: &[&str],
         lib_name: &str,
     ) {
         let objects: Vec<PathBuf> = std::thread::scope(|scope| {
@@ -152,10 +154,11 @@ impl Toolchain {
                 .iter()
                 .map(|src| {
                     scope.spawn(move || {
-                        self.build(release_archs)
-                            .include(include)
-                            .file(src)
-                            .compile_intermediates()
+                        let mut build = self.build(release_archs);
+                        for define in defines {
+                            build.define(define, None);
+                        }
+                        build.include(include).file(src).compile_intermediates()
                     })
                 })
                 .collect();

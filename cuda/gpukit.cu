@@ -10,6 +10,7 @@
 #include <new>
 #include "../curves/all.cuh"
 #include "msm/curve_entries.cuh"
+#include "msm/device_buffer.cuh"
 #include "msm/devices.cuh"
 #include "msm/resident_bases.cuh"
 #include "msm/status.cuh"
@@ -115,3 +116,33 @@ extern "C" void gpukit_cuda_bases_info(const void* handle, uint32_t* copies, uin
 }
 
 extern "C" void gpukit_cuda_bases_free(void* handle) { delete static_cast<resident_bases*>(handle); }
+
+#ifdef GPUKIT_FAULT_INJECTION
+// Test builds only (cuda/msm/fault_injection.cuh): the `after`-th operation
+// of `kind` from now fails (0 = the next one; negative = none), and every
+// kind's count of operations starts again from 0.
+extern "C" void gpukit_cuda_fault_arm(int kind, long long after) { fault::arm(kind, after); }
+
+// Operations of `kind` checked since the last gpukit_cuda_fault_arm.
+extern "C" long long gpukit_cuda_fault_seen(int kind) {
+    return kind >= 0 && kind < fault::KINDS ? fault::faults().seen[kind].load() : 0;
+}
+
+// What the calls hold on `device` once its work is done: the bytes in use
+// from its default memory pool (every per-call buffer) and the device's
+// free bytes (resident bases' tables are plain allocations).
+extern "C" int gpukit_cuda_memory_held(uint32_t device, uint64_t* pool_used, uint64_t* device_free, char* err,
+                                       size_t err_len) {
+    return guarded(err, err_len, [&] {
+        device_guard on(int(device));
+        check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        cudaMemPool_t pool;
+        check_cuda(cudaDeviceGetDefaultMemPool(&pool, int(device)), "cudaDeviceGetDefaultMemPool");
+        check_cuda(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, pool_used),
+                   "cudaMemPoolGetAttribute");
+        size_t free_bytes = 0, total = 0;
+        check_cuda(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo");
+        *device_free = free_bytes;
+    });
+}
+#endif

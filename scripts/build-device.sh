@@ -27,6 +27,11 @@ for line in sys.stdin:
 test_bins -p gpukit --tests | while read -r name exe; do
     [ "$name" = header ] || cp "$exe" ".device/gpukit_$name"
 done
+# The fault-injection test needs the library built with its hooks
+# (cargo feature fault-injection): a second build of cuda/, test-only.
+test_bins -p gpukit --features fault-injection --test gpu_faults | while read -r name exe; do
+    cp "$exe" ".device/faults_$name"
+done
 test_bins -p gpukit-cuda-tests --tests | while read -r name exe; do cp "$exe" ".device/arith_$name"; done
 cargo build --release -p gpukit-cuda-tests --bins
 cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" "$CARGO_TARGET_DIR/release/madd_throughput" .device/

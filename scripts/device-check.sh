@@ -3,7 +3,7 @@
 # .device/ (the machine has the driver but no Rust): the arithmetic device
 # tests, the field multiplication throughput, compute-sanitizer (memcheck,
 # racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM suite against arkworks, the
-# library's own Rust tests and the C tests with the GPU backend visible, and,
+# fault injection, the library's own Rust tests and the C tests with the GPU backend visible, and,
 # in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
 # ./device-out), packed into logs.tar.gz at the end; a pass/fail table is
 # printed last.
@@ -54,6 +54,8 @@ step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
 
 step gpu_msm .device/gpukit_gpu_msm --test-threads=4
+# Every device allocation, copy, launch and synchronisation failed in turn.
+step gpu_faults .device/faults_gpu_faults --test-threads=1
 for t in .device/gpukit_*; do
     [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
 done

@@ -70,7 +70,7 @@ go_cache() {
 lint() {
   cargo fmt --all --check || return 1
   GPUKIT_NO_CUDA=1 cargo clippy --workspace --all-targets -- -D warnings || return 1
-  GPUKIT_NO_CUDA=1 cargo clippy -p gpukit --all-targets -- -D warnings --cfg gpukit_cuda || return 1
+  GPUKIT_NO_CUDA=1 cargo clippy -p gpukit --all-targets --features fault-injection -- -D warnings --cfg gpukit_cuda || return 1
   GPUKIT_NO_CUDA=1 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p gpukit || return 1
   local unformatted
   unformatted=$(gofmt -l bindings/go)

@@ -345,3 +345,78 @@ mod imp {
 }
 
 pub use imp::{device_count, msm, DeviceBases};
+
+/// Test builds only (cargo feature `fault-injection`): make the n-th device
+/// operation of a kind fail (cuda/msm/fault_injection.cuh), and read what
+/// the calls hold on a device, so that tests/gpu_faults.rs can fail every
+/// operation of a call in turn and check that nothing leaks.
+#[cfg(all(gpukit_cuda, feature = "fault-injection"))]
+pub mod fault {
+    use crate::error::{Error, Status};
+    use std::ffi::{c_char, CStr};
+
+    /// The kinds of device operation that can be made to fail.
+    #[repr(i32)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Kind {
+        /// cudaMalloc, cudaMallocAsync (fail as out of memory).
+        Allocation = 0,
+        /// cudaMemcpy*, cudaMemset*.
+        Copy = 1,
+        /// Kernel launches, cub's sorts included.
+        Launch = 2,
+        /// cudaStreamSynchronize, cudaEventSynchronize, cudaStreamWaitEvent.
+        Synchronisation = 3,
+    }
+
+    /// Every kind.
+    pub const KINDS: [Kind; 4] = [
+        Kind::Allocation,
+        Kind::Copy,
+        Kind::Launch,
+        Kind::Synchronisation,
+    ];
+
+    extern "C" {
+        fn gpukit_cuda_fault_arm(kind: i32, after: i64);
+        fn gpukit_cuda_fault_seen(kind: i32) -> i64;
+        fn gpukit_cuda_memory_held(
+            device: u32,
+            pool_used: *mut u64,
+            device_free: *mut u64,
+            err: *mut c_char,
+            err_len: usize,
+        ) -> i32;
+    }
+
+    /// Fails the `after`-th operation of `kind` from now (0 = the next), or
+    /// none with `None`; restarts every kind's count.
+    pub fn arm(kind: Kind, after: Option<u64>) {
+        let after = after.map_or(-1, |a| i64::try_from(a).unwrap_or(i64::MAX));
+        // SAFETY: plain values; the C side only stores them.
+        unsafe { gpukit_cuda_fault_arm(kind as i32, after) }
+    }
+
+    /// Operations of `kind` since the last [`arm`].
+    pub fn seen(kind: Kind) -> u64 {
+        // SAFETY: plain value; the C side reads an atomic counter.
+        u64::try_from(unsafe { gpukit_cuda_fault_seen(kind as i32) }).unwrap_or(0)
+    }
+
+    /// (bytes in use from `device`'s memory pool, the device's free bytes),
+    /// after its pending work.
+    pub fn memory_held(device: u32) -> Result<(u64, u64), Error> {
+        let (mut used, mut free) = (0u64, 0u64);
+        let mut err = [0 as c_char; 512];
+        // SAFETY: the outputs are live locals; err is a buffer of its length.
+        let code = unsafe {
+            gpukit_cuda_memory_held(device, &mut used, &mut free, err.as_mut_ptr(), err.len())
+        };
+        if code == 0 {
+            return Ok((used, free));
+        }
+        // SAFETY: the C side writes a NUL-terminated string that fits.
+        let msg = unsafe { CStr::from_ptr(err.as_ptr()) }.to_string_lossy();
+        Err(Error::new(Status::from_code(code), msg.into_owned()))
+    }
+}

@@ -81,6 +81,8 @@ pub use plan::resolve_backend;
 /// What the fuzz targets drive below the API; not API (hidden, unstable).
 #[doc(hidden)]
 pub mod internals {
+    #[cfg(all(gpukit_cuda, feature = "fault-injection"))]
+    pub use crate::gpu::fault;
     pub use crate::plan::EnvOverrides;
 }
 

@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#ifdef GPUKIT_FAULT_INJECTION
+#include "fault_injection.cuh"
+#endif
 
 namespace gpukit {
 
@@ -42,8 +45,11 @@ inline void check_cuda(cudaError_t err, const char* what) {
     fail(status, std::string(what) + ": " + cudaGetErrorName(err) + " (" + cudaGetErrorString(err) + ")");
 }
 
+// Test builds route both through fault_injection.cuh instead.
+#ifndef GPUKIT_FAULT_INJECTION
 #define GPUKIT_CUDA(call) ::gpukit::check_cuda((call), #call)
 #define GPUKIT_LAUNCHED(what) ::gpukit::check_cuda(cudaGetLastError(), what)
+#endif
 
 // Blocks of `block` threads that cover `threads`.
 inline uint32_t blocks_for(size_t threads, uint32_t block) { return uint32_t((threads + block - 1) / block); }

@@ -54,7 +54,7 @@ fn main() {
     // The files do not call each other's device functions: the split only
     // lets nvcc work on curves in parallel (see Toolchain::compile_each).
     let sources: Vec<PathBuf> = DEVICE_SOURCES.iter().map(|src| here.join(src)).collect();
-    toolchain.compile_each(false, &here, &sources, "gpukit_check_dev");
+    toolchain.compile_each(false, &here, &sources, &[], "gpukit_check_dev");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");
 }
