@@ -71,28 +71,69 @@ __global__ void madd_loop(const typename curve_traits<C>::affine_t* table, uint3
     store_wide(out + t, acc);
 }
 
-template <class C, bool PREFETCH>
-int time_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
+// Batch-affine additions, the alternative to XYZZ buckets: each thread
+// keeps BATCH affine accumulators and adds one gathered point to each per
+// step; the step's BATCH denominators x_P - x_acc share one inversion
+// (Montgomery's trick: 3 multiplications each), then λ = (y_P - y_acc)/d,
+// x3 = λ² - x_acc - x_P, y3 = λ(x_acc - x3) - y_acc take 3 more. An addition
+// thus costs 6 multiplications and 1/BATCH of an inversion (Fermat, ~1.5
+// log2 p), against XYZZ's 10; the arrays live in local memory. The points
+// are not on a curve and no x repeats (probability ~2^-200), so the
+// doubling case never arises here.
+template <class C, uint32_t BATCH>
+__global__ void affine_batch_loop(const typename curve_traits<C>::affine_t* table, uint32_t mask, uint32_t iters,
+                                  typename curve_traits<C>::affine_t* out) {
     using affine_t = typename curve_traits<C>::affine_t;
-    using bucket_t = typename curve_traits<C>::bucket_t;
+    using field_t = typename curve_traits<C>::field_t;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    uint32_t s = t * 747796405u + 2891336453u;
+    affine_t acc[BATCH], points[BATCH];
+    field_t prefix[BATCH];
+    for (uint32_t m = 0; m < BATCH; m++) acc[m] = load_wide(table + (xorshift(s) & mask));
+    for (uint32_t it = 0; it < iters; it++) {
+        for (uint32_t m = 0; m < BATCH; m++) {
+            points[m] = load_wide(table + (xorshift(s) & mask));
+            const field_t d = points[m].x - acc[m].x;
+            prefix[m] = m ? prefix[m - 1] * d : d;
+        }
+        field_t inv = prefix[BATCH - 1].inverse();
+        for (uint32_t m = BATCH; m-- > 0;) {
+            const field_t own = m ? inv * prefix[m - 1] : inv;
+            inv = inv * (points[m].x - acc[m].x);
+            const field_t l = (points[m].y - acc[m].y) * own;
+            const field_t x3 = l.sqr() - acc[m].x - points[m].x;
+            acc[m].y = l * (acc[m].x - x3) - acc[m].y;
+            acc[m].x = x3;
+        }
+    }
+    for (uint32_t m = 0; m < BATCH; m++) store_wide(out + size_t(t) * BATCH + m, acc[m]);
+}
+
+// Times `runs` launches (after one warm-up) of `kernel` over a table of
+// distinct points: `blocks` blocks of THREADS threads, `per_thread` outputs
+// each. Writes the kernel's register count. 0, or -2 on a CUDA error.
+template <class C, class Out>
+int time_kernel(void (*kernel)(const typename curve_traits<C>::affine_t*, uint32_t, uint32_t, Out*),
+                uint32_t per_thread, uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
+    using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t TABLE = 1u << 22;  // 256 / 384 MiB: far beyond the 50 MB L2, like the bases
     affine_t* table = nullptr;
-    bucket_t* out = nullptr;
+    Out* out = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
     cudaFuncAttributes attr;
-    bool ok = cudaFuncGetAttributes(&attr, madd_loop<C, PREFETCH>) == cudaSuccess &&
+    bool ok = cudaFuncGetAttributes(&attr, kernel) == cudaSuccess &&
               cudaMalloc(&table, size_t(TABLE) * sizeof(affine_t)) == cudaSuccess &&
-              cudaMalloc(&out, size_t(blocks) * THREADS * sizeof(bucket_t)) == cudaSuccess &&
+              cudaMalloc(&out, size_t(blocks) * THREADS * per_thread * sizeof(Out)) == cudaSuccess &&
               cudaEventCreate(&start) == cudaSuccess && cudaEventCreate(&stop) == cudaSuccess;
     if (ok) {
         *regs = attr.numRegs;
         fill_table<C><<<TABLE / 256, 256>>>(table, TABLE);
-        madd_loop<C, PREFETCH><<<blocks, THREADS>>>(table, TABLE - 1, iters, out);  // warm-up
+        kernel<<<blocks, THREADS>>>(table, TABLE - 1, iters, out);  // warm-up
         ok = cudaDeviceSynchronize() == cudaSuccess;
     }
     for (uint32_t r = 0; ok && r < runs; ++r) {
         cudaEventRecord(start);
-        madd_loop<C, PREFETCH><<<blocks, THREADS>>>(table, TABLE - 1, iters, out);
+        kernel<<<blocks, THREADS>>>(table, TABLE - 1, iters, out);
         cudaEventRecord(stop);
         ok = cudaEventSynchronize(stop) == cudaSuccess && cudaEventElapsedTime(&ms[r], start, stop) == cudaSuccess;
     }
@@ -102,6 +143,16 @@ int time_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* re
     cudaFree(out);
     ok = ok && cudaGetLastError() == cudaSuccess;
     return ok ? 0 : -2;
+}
+
+template <class C, bool PREFETCH>
+int time_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
+    return time_kernel<C>(madd_loop<C, PREFETCH>, 1, blocks, iters, runs, ms, regs);
+}
+
+template <class C, uint32_t BATCH>
+int time_affine_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
+    return time_kernel<C>(affine_batch_loop<C, BATCH>, BATCH, blocks, iters, runs, ms, regs);
 }
 
 }  // namespace
@@ -117,6 +168,24 @@ extern "C" int gpukit_check_dev_madd_throughput(uint32_t limbs, uint32_t prefetc
         case 17: return time_runs<bn254_g1, true>(blocks, iters, runs, ms, regs);
         case 24: return time_runs<bls12_381_g1, false>(blocks, iters, runs, ms, regs);
         case 25: return time_runs<bls12_381_g1, true>(blocks, iters, runs, ms, regs);
+        default: return -1;
+    }
+}
+
+// As gpukit_check_dev_madd_throughput for the batch-affine additions of
+// `batch` accumulators per thread (8, 32, 64 or 128): each thread does
+// iters · batch additions. -1 bad arguments, -2 CUDA error.
+extern "C" int gpukit_check_dev_affine_batch_throughput(uint32_t limbs, uint32_t batch, uint32_t blocks,
+                                                        uint32_t iters, uint32_t runs, float* ms, int* regs) {
+    switch (limbs * 1000 + batch) {
+        case 8008: return time_affine_runs<bn254_g1, 8>(blocks, iters, runs, ms, regs);
+        case 8032: return time_affine_runs<bn254_g1, 32>(blocks, iters, runs, ms, regs);
+        case 8064: return time_affine_runs<bn254_g1, 64>(blocks, iters, runs, ms, regs);
+        case 8128: return time_affine_runs<bn254_g1, 128>(blocks, iters, runs, ms, regs);
+        case 12008: return time_affine_runs<bls12_381_g1, 8>(blocks, iters, runs, ms, regs);
+        case 12032: return time_affine_runs<bls12_381_g1, 32>(blocks, iters, runs, ms, regs);
+        case 12064: return time_affine_runs<bls12_381_g1, 64>(blocks, iters, runs, ms, regs);
+        case 12128: return time_affine_runs<bls12_381_g1, 128>(blocks, iters, runs, ms, regs);
         default: return -1;
     }
 }

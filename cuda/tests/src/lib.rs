@@ -109,6 +109,15 @@ mod ffi {
             ms: *mut f32,
             regs: *mut i32,
         ) -> i32;
+        pub fn gpukit_check_dev_affine_batch_throughput(
+            limbs: u32,
+            batch: u32,
+            blocks: u32,
+            iters: u32,
+            runs: u32,
+            ms: *mut f32,
+            regs: *mut i32,
+        ) -> i32;
     }
 }
 
@@ -299,8 +308,30 @@ pub struct MaddThroughput {
     pub registers: i32,
     /// Milliseconds of each timed launch.
     pub runs_ms: Vec<f32>,
-    /// Mixed additions per launch (blocks · 128 threads · iters).
+    /// Additions per launch (blocks · 128 threads · iters, times the batch
+    /// for the batch-affine sweep).
     pub madds_per_launch: f64,
+}
+
+/// Runs one timing shim (`call(ms, registers)`, 0 on success) that fills
+/// `runs` times, for launches of `adds_per_launch` additions.
+#[cfg(gpukit_cuda)]
+fn time_adds(
+    runs: u32,
+    adds_per_launch: f64,
+    call: impl FnOnce(*mut f32, *mut i32) -> i32,
+) -> Result<MaddThroughput, i32> {
+    let mut ms = vec![0f32; runs as usize];
+    let mut registers = 0i32;
+    let rc = call(ms.as_mut_ptr(), &mut registers);
+    if rc != 0 {
+        return Err(rc);
+    }
+    Ok(MaddThroughput {
+        registers,
+        runs_ms: ms,
+        madds_per_launch: adds_per_launch,
+    })
 }
 
 /// Times `runs` launches of `blocks` blocks of 128 threads, each doing
@@ -313,27 +344,41 @@ pub fn madd_throughput(
     iters: u32,
     runs: u32,
 ) -> Result<MaddThroughput, i32> {
-    let mut ms = vec![0f32; runs as usize];
-    let mut registers = 0i32;
-    // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
-    let rc = unsafe {
-        ffi::gpukit_check_dev_madd_throughput(
-            limbs,
-            u32::from(prefetch),
-            blocks,
-            iters,
-            runs,
-            ms.as_mut_ptr(),
-            &mut registers,
-        )
-    };
-    if rc != 0 {
-        return Err(rc);
-    }
-    let madds_per_launch = f64::from(blocks) * 128.0 * f64::from(iters);
-    Ok(MaddThroughput {
-        registers,
-        runs_ms: ms,
-        madds_per_launch,
+    let adds = f64::from(blocks) * 128.0 * f64::from(iters);
+    time_adds(runs, adds, |ms, registers| {
+        // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
+        unsafe {
+            ffi::gpukit_check_dev_madd_throughput(
+                limbs,
+                u32::from(prefetch),
+                blocks,
+                iters,
+                runs,
+                ms,
+                registers,
+            )
+        }
+    })
+}
+
+/// Batch-affine addition throughput (see shim/madd_throughput.cu): `batch`
+/// accumulators per thread share one inversion per step; each of the
+/// `blocks` · 128 threads does `iters` · `batch` additions.
+#[cfg(gpukit_cuda)]
+pub fn affine_batch_throughput(
+    limbs: u32,
+    batch: u32,
+    blocks: u32,
+    iters: u32,
+    runs: u32,
+) -> Result<MaddThroughput, i32> {
+    let adds = f64::from(blocks) * 128.0 * f64::from(iters) * f64::from(batch);
+    time_adds(runs, adds, |ms, registers| {
+        // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
+        unsafe {
+            ffi::gpukit_check_dev_affine_batch_throughput(
+                limbs, batch, blocks, iters, runs, ms, registers,
+            )
+        }
     })
 }

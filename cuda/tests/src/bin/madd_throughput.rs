@@ -3,7 +3,10 @@
 //! with and without prefetching the next point, at 1..8 resident blocks of
 //! 128 threads per SM (as many as the registers allow). Prints every
 //! variant's median and the implied field multiplications per second
-//! (10 per mixed addition). Usage: madd_throughput [iters] [runs] [sms]
+//! (10 per mixed addition); then the batch-affine additions (8 to 128
+//! accumulators per thread sharing one inversion per step) at 2 and 4
+//! blocks per SM, with their additions per second. Usage: madd_throughput
+//! [iters] [runs] [sms]
 
 #[cfg(gpukit_cuda)]
 fn main() {
@@ -26,16 +29,50 @@ fn main() {
                 };
                 // More blocks than fit at once run in a second wave: past the
                 // register limit the rate stops rising.
-                let mut ms = t.runs_ms.clone();
-                ms.sort_by(f32::total_cmp);
-                let median = ms[ms.len() / 2];
-                let rate = t.madds_per_launch / (f64::from(median) * 1e-3);
+                let (median, rate) = median_rate(&t);
                 println!(
                     "limbs={limbs} prefetch={prefetch} registers={} blocks_per_sm={per_sm} warps_per_sm={} \
                      median_ms={median:.3} madds_per_s={rate:.4e} field_muls_per_s={:.4e}",
                     t.registers,
                     per_sm * 4,
                     rate * 10.0
+                );
+            }
+        }
+    }
+    affine_batches(iters, runs, sms);
+}
+
+/// The median of `t`'s runs and the rate it implies.
+#[cfg(gpukit_cuda)]
+fn median_rate(t: &gpukit_cuda_tests::MaddThroughput) -> (f32, f64) {
+    let mut ms = t.runs_ms.clone();
+    ms.sort_by(f32::total_cmp);
+    let median = ms[ms.len() / 2];
+    (median, t.madds_per_launch / (f64::from(median) * 1e-3))
+}
+
+/// The batch-affine sweep: fewer steps for larger batches, so that every
+/// variant does about the same additions.
+#[cfg(gpukit_cuda)]
+fn affine_batches(iters: u32, runs: u32, sms: u32) {
+    use gpukit_cuda_tests::affine_batch_throughput;
+    for limbs in [8u32, 12] {
+        for batch in [8u32, 32, 64, 128] {
+            for per_sm in [2u32, 4] {
+                let steps = (iters * 8 / batch).max(2);
+                let t = match affine_batch_throughput(limbs, batch, sms * per_sm, steps, runs) {
+                    Ok(t) => t,
+                    Err(code) => {
+                        eprintln!("affine_batch_throughput: CUDA error {code}");
+                        std::process::exit(1);
+                    }
+                };
+                let (median, rate) = median_rate(&t);
+                println!(
+                    "affine_batch limbs={limbs} batch={batch} registers={} blocks_per_sm={per_sm} \
+                     median_ms={median:.3} adds_per_s={rate:.4e}",
+                    t.registers
                 );
             }
         }
