@@ -9,7 +9,8 @@ import "C"
 type Backend uint32
 
 const (
-	// BackendAuto picks serial, CPU or GPU by the curve's measured crossovers.
+	// BackendAuto picks serial, CPU or GPU by the curve's measured crossovers (a batch
+	// by its total work, n·batch).
 	BackendAuto Backend = C.GPUKIT_BACKEND_AUTO
 	// BackendSerial is one thread: a scalar multiplication per point and a sum.
 	BackendSerial Backend = C.GPUKIT_BACKEND_SERIAL
