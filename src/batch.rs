@@ -110,7 +110,17 @@ pub fn msm_batch_bytes(
     // before any input is looked at, and gives the identity for n = 0.
     let identity = crate::msm_bytes(curve, &[], &[], config)?;
     if n == 0 || batch == 0 {
-        return Ok(identity.repeat(batch));
+        // Allocated fallibly: 2^32 identities of G2 are 768 GiB, which must
+        // be an error, not an abort.
+        let len = batch.checked_mul(identity.len()).ok_or_else(|| {
+            Error::new(
+                Status::SizeMismatch,
+                format!("{batch} results overflow the address space"),
+            )
+        })?;
+        let mut out = alloc::try_vec(len, "the batch's results")?;
+        (0..batch).for_each(|_| out.extend_from_slice(&identity));
+        return Ok(out);
     }
     pool::run(|| {
         check_scalars(curve, scalars)?;

@@ -242,6 +242,19 @@ fn errors<C: Curve>() {
         Status::SizeMismatch,
         "",
     );
+    // No points but more identities than the address space (or memory)
+    // holds: errors, not an abort. 2^44 identities of at least 64 bytes
+    // are 2^50 bytes, beyond x86-64's 47-bit user address space.
+    expect(
+        batch(&[], 1, &[], 0, usize::MAX / 2, &cfg),
+        Status::SizeMismatch,
+        "overflow",
+    );
+    expect(
+        batch(&[], 1, &[], 0, 1 << 44, &cfg),
+        Status::OutOfMemory,
+        "",
+    );
     // Config errors come before the inputs' (here an off-curve point).
     let mut bad_point = wire.clone();
     bad_point[(2 * 8 + 5) * pb] ^= 1;
