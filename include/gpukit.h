@@ -376,7 +376,8 @@ int gpukit_msm_batch(uint8_t curve_id,
                      uint8_t *out);
 
 /**
- * Resident bases: validated (default FULL) and uploaded once. points: n·point_bytes bytes in
+ * Resident bases: validated (default FULL) and uploaded once — now, or under backend AUTO at the first batch whose
+ * n·batch reaches the GPU crossover (see gpukit_bases_device_info). points: n·point_bytes bytes in
  * config->input_form (which also applies to the scalars of later gpukit_bases_msm calls).
  * On success *out_bases owns the bases (free with gpukit_bases_free); on failure it is set to NULL.
  *
@@ -417,7 +418,9 @@ int gpukit_bases_msm_batch(const struct gpukit_bases *bases,
  * is 2^(k·window)·P), built for window *window (0 when copies is 1), each with *multiples multiples
  * (fixed-base tables: 2^(window-1), copy k holding e·2^(k·window)·P for e = 1..multiples; else 1), in
  * *device_bytes bytes of device memory on all devices together. Bases kept on the host only give
- * copies 0, window 0, multiples 0, device_bytes 0.
+ * copies 0, window 0, multiples 0, device_bytes 0: under backend AUTO, bases below the GPU crossover stay on the
+ * host until the first gpukit_bases_msm_batch whose n·batch reaches it uploads them (once), and report their
+ * device copy from then on.
  * Any output pointer may be NULL.
  *
  * # Safety
