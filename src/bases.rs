@@ -252,8 +252,11 @@ impl<C: Curve> Bases<C> {
         } else {
             plan.engine
         };
+        // The vectors run in parallel (`host_batch`): up to one MSM's working
+        // memory per pool thread at once.
         let working =
-            dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false);
+            dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false)
+                .saturating_mul(rayon::current_num_threads().min(batch));
         let decoded_bytes = batch
             .saturating_mul(n)
             .saturating_mul(std::mem::size_of::<C::Scalar>());

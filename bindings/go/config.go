@@ -70,7 +70,7 @@ const (
 	ScalarBigEndian ScalarOrder = C.GPUKIT_SCALAR_BIG_ENDIAN
 )
 
-// Config is the options of MSMWithConfig and NewBases. The zero Config is
+// Config is the options of MSMWithConfig, MSMBatch and NewBases. The zero Config is
 // the default one (DefaultConfig).
 type Config struct {
 	Backend    Backend    // default BackendAuto
