@@ -122,7 +122,8 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_ERR_BAD_ENCODING 14
 
 /**
- * config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
+ * config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU; a batch of
+ * MSMs goes to the GPU by its total work, n·batch.
  */
 #define GPUKIT_BACKEND_AUTO 0
 
@@ -348,7 +349,35 @@ int gpukit_msm_ex(uint8_t curve_id,
                   const struct gpukit_config *config);
 
 /**
- * Resident bases: validated (default FULL) and uploaded once. points: n·point_bytes bytes in
+ * Batch MSMs of n points each, bases not resident: out[j] = Σ_i scalars[j·n + i]·P_j[i], where P_j is the one
+ * shared set of n points when point_sets == 1, or the j-th of batch consecutive sets of n points when
+ * point_sets == batch (another point_sets is GPUKIT_ERR_SIZE_MISMATCH). points: point_sets·n points of
+ * gpukit_format_point_bytes(curve_id, config->point_format) bytes; scalars: batch·n·32 bytes; out: batch result
+ * points in the same format. Every config field applies as in gpukit_msm_ex (validation DEFAULT = ON_CURVE);
+ * precompute and fixed_base are ignored (no tables are built for one call). n = 0 gives batch identities,
+ * batch = 0 writes nothing. Sizes whose byte count overflows are GPUKIT_ERR_SIZE_MISMATCH. A bad scalar is named
+ * by its index in scalars (j·n + i), a bad point by its set and index ("MSM 3: point 5 ...", "the shared point
+ * set: point 5 ..."). Each result equals gpukit_msm_ex on its vector.
+ * Backend AUTO weighs the batch's total work n·batch against the GPU crossover. Shared points run as one batch (on
+ * a GPU, one pipeline for all vectors); per-MSM point sets run in parallel on the CPU cores, or one MSM after
+ * another on the GPU (no single-launch pipeline for per-MSM point sets yet).
+ *
+ * # Safety
+ * The buffers hold the sizes above; points and scalars may be NULL only when their size is 0, out only when
+ * batch is 0; config is NULL or points to a gpukit_config.
+ */
+int gpukit_msm_batch(uint8_t curve_id,
+                     const uint8_t *points,
+                     uint32_t point_sets,
+                     const uint8_t *scalars,
+                     uint32_t n,
+                     uint32_t batch,
+                     const struct gpukit_config *config,
+                     uint8_t *out);
+
+/**
+ * Resident bases: validated (default FULL) and uploaded once — now, or under backend AUTO at the first batch whose
+ * n·batch reaches the GPU crossover (see gpukit_bases_device_info). points: n·point_bytes bytes in
  * config->input_form (which also applies to the scalars of later gpukit_bases_msm calls).
  * On success *out_bases owns the bases (free with gpukit_bases_free); on failure it is set to NULL.
  *
@@ -389,7 +418,9 @@ int gpukit_bases_msm_batch(const struct gpukit_bases *bases,
  * is 2^(k·window)·P), built for window *window (0 when copies is 1), each with *multiples multiples
  * (fixed-base tables: 2^(window-1), copy k holding e·2^(k·window)·P for e = 1..multiples; else 1), in
  * *device_bytes bytes of device memory on all devices together. Bases kept on the host only give
- * copies 0, window 0, multiples 0, device_bytes 0.
+ * copies 0, window 0, multiples 0, device_bytes 0: under backend AUTO, bases below the GPU crossover stay on the
+ * host until the first gpukit_bases_msm_batch whose n·batch reaches it uploads them (once), and report their
+ * device copy from then on.
  * Any output pointer may be NULL.
  *
  * # Safety

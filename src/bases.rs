@@ -1,7 +1,8 @@
 //! Resident bases: points validated (by default with the subgroup check)
-//! and, when the GPU will run the MSMs, uploaded once; then any number of
-//! MSMs against a prefix of them. Provers reuse one SRS for thousands of
-//! MSMs, so this is the fast path.
+//! and, when the GPU will run the MSMs, uploaded once — at creation, or at
+//! the first batch large enough for the GPU; then any number of MSMs
+//! against a prefix of them. Provers reuse one SRS for thousands of MSMs,
+//! so this is the fast path.
 
 use crate::alloc;
 use crate::blind;
@@ -13,9 +14,10 @@ use crate::error::{Error, Status};
 use crate::formats;
 pub use crate::gpu::DeviceTables;
 use crate::gpu::{self, PointInput};
-use crate::plan::{self, Engine};
+use crate::plan::{self, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
 use rayon::prelude::*;
+use std::sync::{Mutex, OnceLock};
 use zeroize::Zeroizing;
 
 /// Bases of curve `C` kept for repeated MSMs.
@@ -24,12 +26,25 @@ use zeroize::Zeroizing;
 /// on the curve and in the prime-order subgroup — paid once here instead of
 /// on every MSM), keeps them on the host for the CPU backends and, when the
 /// dispatcher picks the GPU for `len()` points (or `config.backend` forces
-/// it), uploads them to the device too. Each MSM then picks its backend by
-/// its own n with the same config. `config.input_form` also applies to the
-/// scalars of later byte-level calls ([`BasesBytes`]).
+/// it), uploads them to the device too. Each call then picks its backend by
+/// its total work with the same config: n for one MSM, n·batch for a batch
+/// ([`Bases::msm_batch`]). Under [`Backend::Auto`](crate::Backend::Auto),
+/// bases too small for the GPU stay on the host at creation, and the first
+/// batch whose n·batch reaches the curve's GPU crossover uploads them (once;
+/// later calls share the copy) — so a 256-point Verkle basis runs a batch of
+/// 65,536 commitments on the GPU. An upload that finds no device leaves the
+/// bases on the host for good, as at creation. [`Bases::device_tables`]
+/// reports `None` until the upload has happened. `config.input_form` also
+/// applies to the scalars of later byte-level calls ([`BasesBytes`]).
 pub struct Bases<C: Curve> {
     points: Vec<C::Affine>,
-    device: Option<gpu::DeviceBases>,
+    /// The device copy: unset while no call has needed it, then `Some` (on
+    /// the GPU) or `None` (the upload found no device: host for good).
+    device: OnceLock<Option<gpu::DeviceBases>>,
+    /// Held while a lazy upload runs, so that concurrent first batches
+    /// upload once (`OnceLock::get_or_try_init`, which would do this, is
+    /// not stable).
+    uploading: Mutex<()>,
     config: Config,
 }
 
@@ -46,37 +61,60 @@ impl<C: Curve> Bases<C> {
 
     fn from_checked(points: Vec<C::Affine>, config: &Config) -> Result<Self, Error> {
         let plan = plan::plan(C::ID, points.len(), config)?;
-        let device = if plan.engine == Engine::Gpu {
-            let wire = encoding::encode_points_in::<C>(&points, InputForm::Montgomery);
-            // Already checked on the host at the requested level.
-            let input = PointInput {
-                montgomery: true,
-                check_on_curve: false,
-            };
-            match gpu::DeviceBases::new(
-                C::ID,
-                &wire,
-                points.len(),
-                input,
-                plan.devices,
-                gpu::TableRequest {
-                    precompute: config.precompute,
-                    window_c: plan.window_c,
-                    fixed_base: config.fixed_base,
-                },
-            ) {
-                Ok(d) => Some(d),
-                Err(e) if plan::falls_back(&plan, &e) => None,
-                Err(e) => return Err(e),
-            }
-        } else {
-            None
-        };
-        Ok(Bases {
+        let bases = Bases {
             points,
-            device,
+            device: OnceLock::new(),
+            uploading: Mutex::new(()),
             config: *config,
-        })
+        };
+        if plan.engine == Engine::Gpu {
+            bases.device_copy(&plan)?;
+        }
+        Ok(bases)
+    }
+
+    /// The device copy, uploaded now if no call has needed it yet; `None`
+    /// when the upload found no device and `plan` may fall back (then for
+    /// good, as at creation). Any other upload error is returned and the
+    /// next call tries again.
+    fn device_copy(&self, plan: &Plan) -> Result<Option<&gpu::DeviceBases>, Error> {
+        if let Some(d) = self.device.get() {
+            return Ok(d.as_ref());
+        }
+        // A poisoned lock only means another upload panicked; the OnceLock
+        // it guards is still consistent, so carry on.
+        let _guard = self.uploading.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(d) = self.device.get() {
+            return Ok(d.as_ref());
+        }
+        let wire = encoding::encode_points_in::<C>(&self.points, InputForm::Montgomery);
+        // Already checked on the host at the requested level.
+        let input = PointInput {
+            montgomery: true,
+            check_on_curve: false,
+        };
+        let device = match gpu::DeviceBases::new(
+            C::ID,
+            &wire,
+            self.points.len(),
+            input,
+            plan.devices,
+            gpu::TableRequest {
+                precompute: self.config.precompute,
+                window_c: plan.window_c,
+                fixed_base: self.config.fixed_base,
+            },
+        ) {
+            Ok(d) => Some(d),
+            Err(e) if plan::falls_back(plan, &e) => None,
+            Err(e) => return Err(e),
+        };
+        Ok(self.device.get_or_init(|| device).as_ref())
+    }
+
+    /// The device copy if there is one now (uploading nothing).
+    fn device_now(&self) -> Option<&gpu::DeviceBases> {
+        self.device.get().and_then(Option::as_ref)
     }
 
     /// Number of resident points.
@@ -89,16 +127,17 @@ impl<C: Curve> Bases<C> {
         self.points.is_empty()
     }
 
-    /// Whether the points are also resident on a GPU.
+    /// Whether the points are also resident on a GPU now (bases uploaded
+    /// lazily by a large batch become so at that batch).
     pub fn on_device(&self) -> bool {
-        self.device.is_some()
+        self.device_now().is_some()
     }
 
     /// The precomputed tables of the GPU copy (`config.precompute`,
-    /// `config.fixed_base`), or
-    /// `None` when the points are kept on the host only.
+    /// `config.fixed_base`), or `None` while the points are kept on the
+    /// host only (before a lazy upload, or for good).
     pub fn device_tables(&self) -> Option<DeviceTables> {
-        self.device.as_ref().map(gpu::DeviceBases::tables)
+        self.device_now().map(gpu::DeviceBases::tables)
     }
 
     /// `Σ scalars[i]·points[i]` over the first `scalars.len()` points.
@@ -109,15 +148,18 @@ impl<C: Curve> Bases<C> {
     fn msm_in_pool(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         let n = scalars.len();
         self.check_n(n)?;
-        if self.device_for(n)? {
+        if let Some(device) = self.device_for(n, 1)? {
             let wire = encoding::scalars_montgomery::<C>(scalars);
-            return Ok(self.device_batch(&wire, InputForm::Montgomery, n, 1)?[0]);
+            return Ok(self.device_batch(device, &wire, InputForm::Montgomery, n, 1)?[0]);
         }
         self.host_msm(n, scalars)
     }
 
     /// One MSM per scalar vector (each against the first `len` points).
-    /// Vectors of one length run as a single batch on the GPU.
+    /// Vectors of one length n run as a single batch on the GPU where the
+    /// batch's n·batch reaches the GPU crossover (see [`Bases`]: this may
+    /// upload bases kept on the host so far); on the host, the vectors run
+    /// in parallel on all cores.
     pub fn msm_batch(&self, scalars: &[Vec<C::Scalar>]) -> Result<Vec<C::Affine>, Error> {
         crate::pool::run(|| self.msm_batch_in_pool(scalars))
     }
@@ -128,7 +170,7 @@ impl<C: Curve> Bases<C> {
             return scalars.iter().map(|s| self.msm_in_pool(s)).collect();
         }
         self.check_n(n)?;
-        if self.device_for(n)? {
+        if let Some(device) = self.device_for(n, scalars.len())? {
             let width = n * SCALAR_BYTES;
             let total = scalars.len().saturating_mul(width);
             let mut wire: Vec<u8> = alloc::try_vec(total, "the batch's scalars")?;
@@ -151,13 +193,27 @@ impl<C: Curve> Bases<C> {
                 });
             // SAFETY: the chunks above wrote every byte of [0, total).
             unsafe { wire.set_len(total) };
-            return self.device_batch(&wire, InputForm::Montgomery, n, scalars.len());
+            return self.device_batch(device, &wire, InputForm::Montgomery, n, scalars.len());
         }
+        self.host_batch(n, scalars)
+    }
+
+    /// One host MSM of n points per vector, the vectors in parallel: a
+    /// vector below the serial crossover (or one too small for Pippenger to
+    /// spread over the cores) would otherwise keep one core busy and the
+    /// rest idle. The results come back in order, and the error reported is
+    /// the one of the lowest vector, as a loop would find it.
+    fn host_batch<S: AsRef<[C::Scalar]> + Sync>(
+        &self,
+        n: usize,
+        scalars: &[S],
+    ) -> Result<Vec<C::Affine>, Error> {
         let mut out = alloc::try_vec(scalars.len(), "the batch's results")?;
-        for s in scalars {
-            out.push(self.host_msm(n, s)?);
-        }
-        Ok(out)
+        scalars
+            .par_iter()
+            .map(|s| self.host_msm(n, s.as_ref()))
+            .collect_into_vec(&mut out);
+        out.into_iter().collect()
     }
 
     /// `batch` MSMs over the first `n` points with wire scalars (`batch · n`
@@ -183,9 +239,9 @@ impl<C: Curve> Bases<C> {
                 ),
             ));
         }
-        if self.device_for(n)? {
+        if let Some(device) = self.device_for(n, batch)? {
             // The device checks the scalars (< r) and converts Montgomery ones.
-            return self.device_batch(scalars, form, n, batch);
+            return self.device_batch(device, scalars, form, n, batch);
         }
         if n == 0 {
             return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
@@ -196,18 +252,18 @@ impl<C: Curve> Bases<C> {
         } else {
             plan.engine
         };
+        // The vectors run in parallel (`host_batch`): up to one MSM's working
+        // memory per pool thread at once.
         let working =
-            dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false);
+            dispatch::host_bytes::<C>(n, engine, plan.window_c, self.config.blinded, false)
+                .saturating_mul(rayon::current_num_threads().min(batch));
         let decoded_bytes = batch
             .saturating_mul(n)
             .saturating_mul(std::mem::size_of::<C::Scalar>());
         alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
         let decoded = Zeroizing::new(encoding::decode_scalars::<C>(scalars, form)?);
-        let mut out = alloc::try_vec(batch, "the batch's results")?;
-        for s in decoded.chunks_exact(n) {
-            out.push(self.host_msm(n, s)?);
-        }
-        Ok(out)
+        let vectors: Vec<&[C::Scalar]> = decoded.chunks_exact(n).collect();
+        self.host_batch(n, &vectors)
     }
 
     fn check_n(&self, n: usize) -> Result<(), Error> {
@@ -220,19 +276,22 @@ impl<C: Curve> Bases<C> {
         Ok(())
     }
 
-    /// Whether an MSM of n points runs on the resident device copy.
-    fn device_for(&self, n: usize) -> Result<bool, Error> {
-        let plan = plan::plan(C::ID, n, &self.config)?;
+    /// The device copy that `batch` MSMs of n points run on, uploading the
+    /// bases first where the planner sends this batch to the GPU and no
+    /// call has needed them there yet; `None` for the host.
+    fn device_for(&self, n: usize, batch: usize) -> Result<Option<&gpu::DeviceBases>, Error> {
+        let plan = plan::plan_batch(C::ID, n, batch, &self.config)?;
         if plan.engine != Engine::Gpu || n == 0 {
-            return Ok(false);
+            return Ok(None);
         }
-        if self.device.is_none() && plan.forced {
+        let device = self.device_copy(&plan)?;
+        if device.is_none() && plan.forced {
             return Err(Error::new(
                 Status::NoDevice,
                 "the GPU backend was requested but these bases are not on a device",
             ));
         }
-        Ok(self.device.as_ref().is_some_and(|d| d.len() >= n))
+        Ok(device.filter(|d| d.len() >= n))
     }
 
     fn host_msm(&self, n: usize, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
@@ -260,15 +319,12 @@ impl<C: Curve> Bases<C> {
     /// blinded calls run the 2·batch halves as one device batch.
     fn device_batch(
         &self,
+        device: &gpu::DeviceBases,
         scalars: &[u8],
         form: InputForm,
         n: usize,
         batch: usize,
     ) -> Result<Vec<C::Affine>, Error> {
-        let device = self
-            .device
-            .as_ref()
-            .expect("device_for checked the device copy");
         let plan = plan::plan(C::ID, n, &self.config)?;
         // With precomputed copies the device weighs its tables against the
         // plain bases for this n: an open window stays open.

@@ -8,7 +8,8 @@ use values::*;
 /// `GPUKIT_FORM_*`, `GPUKIT_POINT_FORMAT_*`, `GPUKIT_SCALAR_*`): the discriminants of the enums below, exported to
 /// include/gpukit.h by cbindgen.
 pub mod values {
-    /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU.
+    /// config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU; a batch of
+    /// MSMs goes to the GPU by its total work, n·batch.
     pub const GPUKIT_BACKEND_AUTO: u32 = 0;
     /// config.backend: one scalar multiplication per point, summed.
     pub const GPUKIT_BACKEND_SERIAL: u32 = 1;
@@ -49,7 +50,11 @@ pub mod values {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Backend {
     /// Pick by size: serial below the curve's serial crossover, the GPU at
-    /// or above its GPU crossover when a device exists, else the CPU.
+    /// or above its GPU crossover when a device exists, else the CPU. A
+    /// batch of MSMs is weighed by its total work, n·batch: it goes to the
+    /// GPU from the crossover on even when each of its vectors is small
+    /// (resident bases kept on the host are then uploaded, once: see
+    /// [`Bases`](crate::Bases)); on the host its vectors run in parallel.
     /// `GPUKIT_BACKEND` in the environment overrides `Auto` only.
     #[default]
     Auto = GPUKIT_BACKEND_AUTO,
@@ -122,7 +127,8 @@ pub enum ScalarOrder {
 /// Options of an MSM call. `Config::default()` is what the short calls use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Config {
-    /// Backend, default `Auto`.
+    /// Backend, default `Auto` (by size: n for one MSM, n·batch for a
+    /// batch; see [`Backend::Auto`]).
     pub backend: Backend,
     /// Pippenger window in bits, 1..=24; 0 (default) lets the backend choose.
     pub window_c: u32,

@@ -125,8 +125,13 @@ fn curve(id: u8) -> Result<CurveId, Error> {
         .ok_or_else(|| Error::new(Status::UnknownCurve, format!("unknown curve id {id}")))
 }
 
+/// `count · size`, where it is a possible buffer length: beyond
+/// `isize::MAX` no allocation (and no Rust slice) can be that long.
 fn byte_len(count: usize, size: usize, what: &str) -> Result<usize, Error> {
-    count.checked_mul(size).ok_or_else(|| {
+    let len = count
+        .checked_mul(size)
+        .filter(|&l| l <= isize::MAX as usize);
+    len.ok_or_else(|| {
         Error::new(
             Status::SizeMismatch,
             format!("{what}: {count} × {size} bytes overflows the address space"),
@@ -328,6 +333,61 @@ pub unsafe extern "C" fn gpukit_msm_ex(
     unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
 }
 
+/// Batch MSMs of n points each, bases not resident: out[j] = Σ_i scalars[j·n + i]·P_j[i], where P_j is the one
+/// shared set of n points when point_sets == 1, or the j-th of batch consecutive sets of n points when
+/// point_sets == batch (another point_sets is GPUKIT_ERR_SIZE_MISMATCH). points: point_sets·n points of
+/// gpukit_format_point_bytes(curve_id, config->point_format) bytes; scalars: batch·n·32 bytes; out: batch result
+/// points in the same format. Every config field applies as in gpukit_msm_ex (validation DEFAULT = ON_CURVE);
+/// precompute and fixed_base are ignored (no tables are built for one call). n = 0 gives batch identities,
+/// batch = 0 writes nothing. Sizes whose byte count overflows are GPUKIT_ERR_SIZE_MISMATCH. A bad scalar is named
+/// by its index in scalars (j·n + i), a bad point by its set and index ("MSM 3: point 5 ...", "the shared point
+/// set: point 5 ..."). Each result equals gpukit_msm_ex on its vector.
+/// Backend AUTO weighs the batch's total work n·batch against the GPU crossover. Shared points run as one batch (on
+/// a GPU, one pipeline for all vectors); per-MSM point sets run in parallel on the CPU cores, or one MSM after
+/// another on the GPU (no single-launch pipeline for per-MSM point sets yet).
+///
+/// # Safety
+/// The buffers hold the sizes above; points and scalars may be NULL only when their size is 0, out only when
+/// batch is 0; config is NULL or points to a gpukit_config.
+#[no_mangle]
+// The C signature of the issue (13): each argument is one buffer or count.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpukit_msm_batch(
+    curve_id: u8,
+    points: *const u8,
+    point_sets: u32,
+    scalars: *const u8,
+    n: u32,
+    batch: u32,
+    config: *const gpukit_config,
+    out: *mut u8,
+) -> c_int {
+    entry(|| {
+        let curve = curve(curve_id)?;
+        // SAFETY: config is NULL or valid (caller guarantee).
+        let config = unsafe { config_or_default(config) }?;
+        let (point_sets, n, batch) = (point_sets as usize, n as usize, batch as usize);
+        let point_bytes = config.point_format.point_bytes(curve)?;
+        // Before any length is computed from point_sets: a count that is
+        // neither mode must not make the library read a buffer of its size.
+        crate::batch::check_point_sets(point_sets, batch)?;
+        let points_len = byte_len(byte_len(point_sets, n, "points")?, point_bytes, "points")?;
+        let scalars_len = byte_len(byte_len(batch, n, "scalars")?, SCALAR_BYTES, "scalars")?;
+        if batch > 0 {
+            not_null(out, "out")?;
+        }
+        // SAFETY: the caller guarantees these sizes.
+        let points = unsafe { input(points, points_len, "points") }?;
+        let scalars = unsafe { input(scalars, scalars_len, "scalars") }?;
+        let result = crate::msm_batch_bytes(curve, points, point_sets, scalars, n, batch, &config)?;
+        if batch > 0 {
+            // SAFETY: out holds batch result points, which is what result is.
+            unsafe { output(out, &result) };
+        }
+        Ok(())
+    })
+}
+
 /// # Safety
 /// `config` is NULL or points to a gpukit_config.
 unsafe fn config_or_default(config: *const gpukit_config) -> Result<Config, Error> {
@@ -363,7 +423,8 @@ macro_rules! per_curve_entries {
 }
 crate::for_each_curve!(per_curve_entries);
 
-/// Resident bases: validated (default FULL) and uploaded once. points: n·point_bytes bytes in
+/// Resident bases: validated (default FULL) and uploaded once — now, or under backend AUTO at the first batch whose
+/// n·batch reaches the GPU crossover (see gpukit_bases_device_info). points: n·point_bytes bytes in
 /// config->input_form (which also applies to the scalars of later gpukit_bases_msm calls).
 /// On success *out_bases owns the bases (free with gpukit_bases_free); on failure it is set to NULL.
 ///
@@ -444,7 +505,9 @@ pub unsafe extern "C" fn gpukit_bases_msm_batch(
 /// is 2^(k·window)·P), built for window *window (0 when copies is 1), each with *multiples multiples
 /// (fixed-base tables: 2^(window-1), copy k holding e·2^(k·window)·P for e = 1..multiples; else 1), in
 /// *device_bytes bytes of device memory on all devices together. Bases kept on the host only give
-/// copies 0, window 0, multiples 0, device_bytes 0.
+/// copies 0, window 0, multiples 0, device_bytes 0: under backend AUTO, bases below the GPU crossover stay on the
+/// host until the first gpukit_bases_msm_batch whose n·batch reaches it uploads them (once), and report their
+/// device copy from then on.
 /// Any output pointer may be NULL.
 ///
 /// # Safety

@@ -3,8 +3,9 @@
 //! Bandersnatch/Banderwagon.
 //!
 //! Three faces over one dispatcher: this safe Rust API on arkworks types
-//! ([`msm`], [`msm_with`], [`Bases`]), a byte-level API in the wire format
-//! ([`msm_bytes`], [`BasesBytes`], [`encoding`]), and the C ABI of
+//! ([`msm`], [`msm_with`], [`Bases`], [`msm_batch`]), a byte-level API in
+//! the wire format ([`msm_bytes`], [`BasesBytes`], [`msm_batch_bytes`],
+//! [`encoding`]), and the C ABI of
 //! `include/gpukit.h`. Backends: serial, CPU Pippenger (rayon) and CUDA;
 //! [`Backend::Auto`] picks by size ([`resolve_backend`] says which).
 //!
@@ -57,10 +58,12 @@ mod gpu;
 mod plan;
 // 5. The driver.
 mod dispatch;
-// 6. The safe API (this file, bases, the arkworks trait, the point formats
-// and scalar orders in front of the wire format); 7. the C ABI.
+// 6. The safe API (this file, bases, the one-shot batches, the arkworks
+// trait, the point formats and scalar orders in front of the wire format);
+// 7. the C ABI.
 mod ark_msm;
 mod bases;
+mod batch;
 mod formats;
 // The C ABI as Rust functions, for the Rust tests and fuzzers that drive
 // it: hidden, since Rust users call the API above (C callers link the same
@@ -73,6 +76,7 @@ pub mod ffi;
 
 pub use ark_msm::GpuMsm;
 pub use bases::{Bases, BasesBytes, DeviceTables};
+pub use batch::{msm_batch, msm_batch_bytes, PointSets};
 pub use config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};

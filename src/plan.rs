@@ -188,18 +188,43 @@ pub(crate) struct Plan {
 
 /// Resolves `config` (plus the environment) for an MSM of `n` points.
 pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
+    plan_batch(curve, n, 1, config)
+}
+
+/// Resolves `config` (plus the environment) for `batch` MSMs of `n` points
+/// each, run together. `Auto` weighs the batch's total work: the GPU from
+/// the point where n·batch reaches the curve's GPU crossover (a device
+/// present), because one batched pipeline pays the fixed cost of a launch
+/// once for all vectors; below that the host engines, serial or CPU by n
+/// alone, since on the host every vector is an MSM of its own.
+pub(crate) fn plan_batch(
+    curve: CurveId,
+    n: usize,
+    batch: usize,
+    config: &Config,
+) -> Result<Plan, Error> {
     plan_with(
         curve,
         n,
+        batch,
         config,
         &EnvOverrides::from_env()?,
         gpu::device_count(),
     )
 }
 
+/// Whether `Auto` sends `batch` MSMs of `n` points to a GPU: n·batch
+/// reaches the curve's crossover. A product past `usize::MAX` is more work
+/// than any crossover, so it saturates instead of wrapping to a small
+/// number; n = 0 is no work whatever the batch.
+fn auto_gpu(curve: CurveId, n: usize, batch: usize, device_count: u32) -> bool {
+    device_count > 0 && n.saturating_mul(batch) >= gpu_crossover(curve)
+}
+
 fn plan_with(
     curve: CurveId,
     n: usize,
+    batch: usize,
     config: &Config,
     env: &EnvOverrides,
     device_count: u32,
@@ -249,8 +274,12 @@ fn plan_with(
             ))
         }
         Backend::Gpu => (Engine::Gpu, true),
+        // The GPU test comes first: a batch of many tiny vectors is worth a
+        // pipeline even where one of its vectors would run serially. With
+        // batch = 1 the order does not matter (the serial crossover lies
+        // below the GPU one).
+        Backend::Auto if auto_gpu(curve, n, batch, device_count) => (Engine::Gpu, false),
         Backend::Auto if n < serial_crossover(curve) => (Engine::Serial, false),
-        Backend::Auto if device_count > 0 && n >= gpu_crossover(curve) => (Engine::Gpu, false),
         Backend::Auto => (Engine::Cpu, false),
     };
     Ok(Plan {
@@ -326,24 +355,66 @@ mod tests {
             let s = serial_crossover(curve);
             let g = gpu_crossover(curve);
             assert_eq!(
-                plan_with(curve, s - 1, &c, &none, 0).unwrap().engine,
+                plan_with(curve, s - 1, 1, &c, &none, 0).unwrap().engine,
                 Engine::Serial
             );
             assert_eq!(
-                plan_with(curve, s, &c, &none, 0).unwrap().engine,
+                plan_with(curve, s, 1, &c, &none, 0).unwrap().engine,
                 Engine::Cpu
             );
             assert_eq!(
-                plan_with(curve, g, &c, &none, 0).unwrap().engine,
+                plan_with(curve, g, 1, &c, &none, 0).unwrap().engine,
                 Engine::Cpu
             );
             assert_eq!(
-                plan_with(curve, g - 1, &c, &none, 1).unwrap().engine,
+                plan_with(curve, g - 1, 1, &c, &none, 1).unwrap().engine,
                 Engine::Cpu
             );
-            let p = plan_with(curve, g, &c, &none, 1).unwrap();
+            let p = plan_with(curve, g, 1, &c, &none, 1).unwrap();
             assert_eq!((p.engine, p.forced), (Engine::Gpu, false));
         }
+    }
+
+    #[test]
+    fn auto_weighs_the_batch_total() {
+        let c = Config::default();
+        let none = EnvOverrides::default();
+        let engine = |curve, n, batch, devices| {
+            plan_with(curve, n, batch, &c, &none, devices)
+                .unwrap()
+                .engine
+        };
+        for &curve in CurveId::ALL {
+            let g = gpu_crossover(curve);
+            let s = serial_crossover(curve);
+            // A Verkle-like basis: 256 points (or fewer, where the crossover
+            // is lower), batches on both sides of the crossover.
+            let n = 256.min(g / 2).max(s);
+            let at = g.div_ceil(n);
+            assert_eq!(engine(curve, n, at, 1), Engine::Gpu, "{curve:?}");
+            assert_eq!(engine(curve, n, at - 1, 1), Engine::Cpu, "{curve:?}");
+            assert_eq!(engine(curve, n, at, 0), Engine::Cpu, "{curve:?}");
+            // Vectors below the serial crossover: serial on the host, the
+            // GPU once the batch is large enough.
+            assert_eq!(engine(curve, s - 1, 1, 1), Engine::Serial);
+            assert_eq!(engine(curve, s - 1, g, 1), Engine::Gpu);
+            // No work: never the GPU, however large the batch.
+            assert_eq!(engine(curve, 0, usize::MAX, 1), Engine::Serial);
+            // n·batch past usize::MAX saturates to "more than the crossover"
+            // instead of wrapping to a small product.
+            let half = 1usize << (usize::BITS / 2);
+            assert_eq!(half.wrapping_mul(half), 0);
+            assert_eq!(engine(curve, half, half, 1), Engine::Gpu);
+            assert_eq!(engine(curve, usize::MAX, 2, 1), Engine::Gpu);
+            assert_eq!(engine(curve, half, half, 0), Engine::Cpu);
+        }
+        // A forced backend is not weighed.
+        let cpu = Config {
+            backend: Backend::Cpu,
+            ..Config::default()
+        };
+        let p = plan_with(CurveId::Bn254G1, 256, 1 << 16, &cpu, &none, 1).unwrap();
+        assert_eq!((p.engine, p.forced), (Engine::Cpu, true));
     }
 
     #[test]
@@ -360,11 +431,20 @@ mod tests {
             backend: Backend::Gpu,
             ..Config::default()
         };
-        let e = plan_with(CurveId::Bn254G1, 1 << 20, &c, &EnvOverrides::default(), 0).unwrap_err();
+        let e = plan_with(
+            CurveId::Bn254G1,
+            1 << 20,
+            1,
+            &c,
+            &EnvOverrides::default(),
+            0,
+        )
+        .unwrap_err();
         assert_eq!(e.status(), Status::NoDevice);
         let e = plan_with(
             CurveId::Bn254G1,
             4,
+            1,
             &Config::default(),
             &env(&[("GPUKIT_BACKEND", "gpu")]),
             0,
@@ -388,7 +468,7 @@ mod tests {
                 devices: Some(0b101)
             }
         );
-        let p = plan_with(CurveId::Secp256k1, 1 << 16, &Config::default(), &e, 1).unwrap();
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, 1, &Config::default(), &e, 1).unwrap();
         assert_eq!(
             p,
             Plan {
@@ -405,7 +485,7 @@ mod tests {
             devices: 2,
             ..Config::default()
         };
-        let p = plan_with(CurveId::Secp256k1, 1 << 16, &explicit, &e, 1).unwrap();
+        let p = plan_with(CurveId::Secp256k1, 1 << 16, 1, &explicit, &e, 1).unwrap();
         assert_eq!(
             p,
             Plan {
@@ -431,6 +511,7 @@ mod tests {
         let e = plan_with(
             CurveId::Bn254G1,
             10,
+            1,
             &Config::default(),
             &env(&[("GPUKIT_WINDOW", "25")]),
             0,

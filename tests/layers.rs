@@ -20,7 +20,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("backends", &["cpu", "gpu", "blind"]),
     ("planner", &["plan"]),
     ("driver", &["dispatch"]),
-    ("safe API", &["lib", "bases", "ark_msm", "formats"]),
+    ("safe API", &["lib", "bases", "batch", "ark_msm", "formats"]),
     ("C ABI", &["ffi"]),
 ];
 

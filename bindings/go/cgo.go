@@ -31,6 +31,12 @@ static int gk_msm_ex(uint8_t curve, const uint8_t *points, const uint8_t *scalar
 	return gk_status(gpukit_msm_ex(curve, points, scalars, out, n, config), err, err_len);
 }
 
+static int gk_msm_batch(uint8_t curve, const uint8_t *points, uint32_t point_sets, const uint8_t *scalars,
+                        uint32_t n, uint32_t batch, const gpukit_config *config, uint8_t *out, char *err,
+                        size_t err_len) {
+	return gk_status(gpukit_msm_batch(curve, points, point_sets, scalars, n, batch, config, out), err, err_len);
+}
+
 static int gk_bases_new(uint8_t curve, const uint8_t *points, uint32_t n,
                         const gpukit_config *config, gpukit_bases **bases, char *err, size_t err_len) {
 	return gk_status(gpukit_bases_new(curve, points, n, config, bases), err, err_len);
@@ -79,6 +85,15 @@ func callMSMEx(curve Curve, points, scalars, out []byte, n uint32, config Config
 	c := config.toC()
 	status := C.gk_msm_ex(C.uint8_t(curve), cBytes(points), cBytes(scalars), cBytes(out),
 		C.uint32_t(n), &c, err.ptr(), C.size_t(len(err)))
+	return err.result(status)
+}
+
+func callMSMBatch(curve Curve, points []byte, pointSets uint32, scalars []byte, n, batch uint32, out []byte,
+	config Config) error {
+	var err errBuf
+	c := config.toC()
+	status := C.gk_msm_batch(C.uint8_t(curve), cBytes(points), C.uint32_t(pointSets), cBytes(scalars),
+		C.uint32_t(n), C.uint32_t(batch), &c, cBytes(out), err.ptr(), C.size_t(len(err)))
 	return err.result(status)
 }
 

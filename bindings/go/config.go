@@ -9,7 +9,8 @@ import "C"
 type Backend uint32
 
 const (
-	// BackendAuto picks serial, CPU or GPU by the curve's measured crossovers.
+	// BackendAuto picks serial, CPU or GPU by the curve's measured crossovers (a batch
+	// by its total work, n·batch).
 	BackendAuto Backend = C.GPUKIT_BACKEND_AUTO
 	// BackendSerial is one thread: a scalar multiplication per point and a sum.
 	BackendSerial Backend = C.GPUKIT_BACKEND_SERIAL
@@ -69,7 +70,7 @@ const (
 	ScalarBigEndian ScalarOrder = C.GPUKIT_SCALAR_BIG_ENDIAN
 )
 
-// Config is the options of MSMWithConfig and NewBases. The zero Config is
+// Config is the options of MSMWithConfig, MSMBatch and NewBases. The zero Config is
 // the default one (DefaultConfig).
 type Config struct {
 	Backend    Backend    // default BackendAuto

@@ -1,5 +1,5 @@
 //! The C ABI entry points — one-shot, blinded, _ex, resident bases and
-//! batches — with random curve ids, small n, windows, config fields and
+//! their batches, one-shot batches — with random curve ids, small n, windows, config fields and
 //! bytes. Inputs are made valid (points k·G, scalars < r) or left as raw
 //! bytes by a selector; valid calls must equal arkworks, every other call
 //! must return a documented status with a message, never INTERNAL.
@@ -63,7 +63,7 @@ fn check(status: i32, out: &[u8], expected: Option<&[u8]>) {
 fn run<C: Curve>(mut input: Input) {
     let id = C::ID as u8;
     let pb = C::ID.point_bytes();
-    let op = input.byte() % 5;
+    let op = input.byte() % 6;
     let valid = input.byte() % 4 != 0;
     let n = (input.byte() % 9) as usize;
     let mut points = Vec::new();
@@ -149,6 +149,54 @@ fn run<C: Curve>(mut input: Input) {
                 )
             };
             check(status, &out, expected.filter(|_| ok));
+        }
+        5 => {
+            // The n points as the one shared set, or repeated as one set per MSM.
+            let batch = (input.byte() % 4) as usize;
+            let sets = if input.byte() % 2 == 1 { batch } else { 1 };
+            let all_points = points.repeat(sets);
+            let wire: Vec<u8> = if valid {
+                (0..batch * n)
+                    .flat_map(|_| {
+                        encode_scalars::<C>(&[C::Scalar::from_le_bytes_mod_order(&input.bytes(32))])
+                    })
+                    .collect()
+            } else {
+                input.bytes(batch * n * 32)
+            };
+            let mut outs = vec![0u8; batch * pb];
+            // SAFETY: sets·n points, batch·n scalars, batch output points; NULL config = defaults.
+            let status = unsafe {
+                gpukit_msm_batch(
+                    id,
+                    raw(&all_points),
+                    sets as u32,
+                    raw(&wire),
+                    n as u32,
+                    batch as u32,
+                    std::ptr::null(),
+                    outs.as_mut_ptr(),
+                )
+            };
+            let want = valid.then(|| {
+                let p =
+                    decode_points::<C>(&points, InputForm::Canonical, PointCheck::None).unwrap();
+                (0..batch)
+                    .flat_map(|j| {
+                        let s = decode_scalars::<C>(
+                            &wire[j * n * 32..(j + 1) * n * 32],
+                            InputForm::Canonical,
+                        )
+                        .unwrap();
+                        let q = match n {
+                            0 => C::Affine::zero(),
+                            _ => C::Projective::msm(&p, &s).unwrap().into_affine(),
+                        };
+                        encode_points::<C>(&[q])
+                    })
+                    .collect::<Vec<u8>>()
+            });
+            check(status, &outs, want.as_deref());
         }
         _ => {
             let mut bases = std::ptr::null_mut();
