@@ -62,6 +62,7 @@ done
 step c_test_kat .device/test_kat tests/kat
 step c_test_errors .device/test_errors tests/kat
 step c_test_threads .device/test_threads tests/kat
+step c_test_batch .device/test_batch tests/kat
 fi
 
 if [ "$mode" != quick ]; then
