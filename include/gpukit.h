@@ -188,6 +188,11 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED 2
 
 /**
+ * config.point_format: curve 5 only, BIP340's 32-byte x-only keys (x big-endian, the even y).
+ */
+#define GPUKIT_POINT_FORMAT_X_ONLY 3
+
+/**
  * config.scalar_order: each 32-byte scalar little-endian (the wire format).
  */
 #define GPUKIT_SCALAR_LITTLE_ENDIAN 0
@@ -206,6 +211,11 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
  * Bytes of go-ipa's uncompressed form.
  */
 #define UNCOMPRESSED_BYTES 64
+
+/**
+ * Bytes of the BIP340 x-only form.
+ */
+#define X_ONLY_BYTES 32
 
 /**
  * Resident bases (opaque): created by gpukit_bases_new, freed by gpukit_bases_free.

@@ -38,6 +38,8 @@ pub mod values {
     pub const GPUKIT_POINT_FORMAT_COMPRESSED: u32 = 1;
     /// config.point_format: curve 6 only, go-ipa's 64-byte Banderwagon form (x || y big-endian).
     pub const GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED: u32 = 2;
+    /// config.point_format: curve 5 only, BIP340's 32-byte x-only keys (x big-endian, the even y).
+    pub const GPUKIT_POINT_FORMAT_X_ONLY: u32 = 3;
 
     /// config.scalar_order: each 32-byte scalar little-endian (the wire format).
     pub const GPUKIT_SCALAR_LITTLE_ENDIAN: u32 = 0;
@@ -104,13 +106,19 @@ pub enum PointFormat {
     /// Bandersnatch twisted Edwards group (prime-order subgroup checks).
     #[default]
     Uncompressed = GPUKIT_POINT_FORMAT_UNCOMPRESSED,
-    /// The curve's standard compressed form. Curve 6: the Banderwagon
-    /// element's 32-byte serialization (Verkle spec, go-ipa).
+    /// The curve's standard compressed form: the ZCash serialization for
+    /// BLS12-381 G1 (48 bytes) and G2 (96), SEC1's 33 bytes for secp256k1,
+    /// arkworks' compressed form for BN254 (32) and BLS12-377 (48), the
+    /// Banderwagon element's 32-byte serialization for curve 6 (Verkle
+    /// spec, go-ipa).
     Compressed = GPUKIT_POINT_FORMAT_COMPRESSED,
     /// Curve 6 only: go-ipa's 64-byte uncompressed Banderwagon form,
     /// `x || y` big-endian, either representative (x, y) ~ (−x, −y) in,
     /// the one with the lexicographically largest y out.
     BanderwagonUncompressed = GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED,
+    /// secp256k1 only: BIP340's 32-byte x-only keys, x big-endian, read as
+    /// the point with the even y; a result is written as its x alone.
+    XOnly = GPUKIT_POINT_FORMAT_X_ONLY,
 }
 
 /// Byte order of each 32-byte scalar in the byte API.
@@ -214,6 +222,7 @@ impl PointFormat {
             PointFormat::Uncompressed,
             PointFormat::Compressed,
             PointFormat::BanderwagonUncompressed,
+            PointFormat::XOnly,
         ]
         .into_iter()
         .find(|x| *x as u32 == v)

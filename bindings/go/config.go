@@ -52,12 +52,17 @@ const (
 	// PointUncompressed is the wire format, x || y little-endian; for
 	// Banderwagon the Bandersnatch twisted Edwards group.
 	PointUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_UNCOMPRESSED
-	// PointCompressed is the curve's standard compressed form; for
-	// Banderwagon its 32-byte serialization (Verkle spec, go-ipa).
+	// PointCompressed is the curve's standard compressed form: ZCash's for
+	// BLS12-381 G1 (48 bytes) and G2 (96), SEC1's 33 bytes for secp256k1,
+	// arkworks' for BN254 (32) and BLS12-377 (48), and for Banderwagon its
+	// 32-byte serialization (Verkle spec, go-ipa).
 	PointCompressed PointFormat = C.GPUKIT_POINT_FORMAT_COMPRESSED
 	// PointBanderwagonUncompressed is go-ipa's 64-byte Banderwagon form
 	// (x || y big-endian, either representative in, the normalised one out).
 	PointBanderwagonUncompressed PointFormat = C.GPUKIT_POINT_FORMAT_BANDERWAGON_UNCOMPRESSED
+	// PointXOnly is BIP340's 32-byte x-only secp256k1 key (x big-endian,
+	// read as the point with the even y; results written as x alone).
+	PointXOnly PointFormat = C.GPUKIT_POINT_FORMAT_X_ONLY
 )
 
 // ScalarOrder is the byte order of each 32-byte scalar.

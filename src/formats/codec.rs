@@ -1,12 +1,13 @@
 //! The codec table: which (curve, format) pairs exist, their sizes, and
 //! the functions converting between them and the wire format.
 
-use super::{banderwagon, PointFormat};
+use super::{banderwagon, sec1, standard, PointFormat};
 use crate::config::InputForm;
 use crate::curve::CurveId;
 use crate::encoding::{PointCheck, PointFault, WirePoint};
 use crate::error::{Error, Status};
 use ark_ed_on_bls12_381_bandersnatch::EdwardsAffine;
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 
 /// Reads one point in a format (running the checks the codec owns) and
 /// writes it in the wire format.
@@ -71,6 +72,55 @@ fn banderwagon_uncompressed() -> Codec {
     }
 }
 
+/// A compressed form arkworks reads and writes (standard.rs); every check
+/// is the codec's.
+fn arkworks<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(
+    name: &'static str,
+    group: &'static str,
+) -> Codec {
+    Codec {
+        size: standard::size::<P>(),
+        name,
+        group,
+        checks: true,
+        decode: standard::decode::<P>,
+        encode: standard::encode::<P>,
+    }
+}
+
+fn sec1_compressed() -> Codec {
+    Codec {
+        size: sec1::COMPRESSED_BYTES,
+        name: "SEC1 compressed",
+        group: "secp256k1 group",
+        checks: true,
+        decode: |b, _, out| {
+            sec1::read_compressed(b)?.write(InputForm::Canonical, out);
+            Ok(())
+        },
+        encode: |w, out| {
+            sec1::write_compressed(&wire::<ark_secp256k1::Affine>(w)?, out);
+            Ok(())
+        },
+    }
+}
+
+fn bip340_x_only() -> Codec {
+    Codec {
+        size: sec1::X_ONLY_BYTES,
+        name: "BIP340 x-only",
+        decode: |b, _, out| {
+            sec1::read_x_only(b)?.write(InputForm::Canonical, out);
+            Ok(())
+        },
+        encode: |w, out| {
+            sec1::write_x_only(&wire::<ark_secp256k1::Affine>(w)?, out);
+            Ok(())
+        },
+        ..sec1_compressed()
+    }
+}
+
 impl Codec {
     /// The codec of `format` for `curve`; `None` for the wire format;
     /// `BadConfig` where the format is not defined for the curve.
@@ -81,6 +131,23 @@ impl Codec {
             (_, F::Uncompressed) => return Ok(None),
             (C::Banderwagon, F::Compressed) => banderwagon_compressed(),
             (C::Banderwagon, F::BanderwagonUncompressed) => banderwagon_uncompressed(),
+            (C::Bn254G1, F::Compressed) => {
+                arkworks::<ark_bn254::G1Affine>("arkworks compressed BN254 G1", "BN254 G1 group")
+            }
+            (C::Bls12_381G1, F::Compressed) => arkworks::<ark_bls12_381::G1Affine>(
+                "ZCash compressed BLS12-381 G1",
+                "prime-order subgroup of BLS12-381 G1",
+            ),
+            (C::Bls12_381G2, F::Compressed) => arkworks::<ark_bls12_381::G2Affine>(
+                "ZCash compressed BLS12-381 G2",
+                "prime-order subgroup of BLS12-381 G2",
+            ),
+            (C::Bls12_377G1, F::Compressed) => arkworks::<ark_bls12_377::G1Affine>(
+                "arkworks compressed BLS12-377 G1",
+                "prime-order subgroup of BLS12-377 G1",
+            ),
+            (C::Secp256k1, F::Compressed) => sec1_compressed(),
+            (C::Secp256k1, F::XOnly) => bip340_x_only(),
             (curve, format) => {
                 return Err(Error::new(
                     Status::BadConfig,

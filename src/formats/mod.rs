@@ -12,6 +12,8 @@ mod banderwagon;
 mod be;
 mod codec;
 mod scalar_order;
+mod sec1;
+mod standard;
 
 pub use codec::Codec;
 pub(crate) use scalar_order::to_little_endian;

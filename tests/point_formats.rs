@@ -1,0 +1,219 @@
+//! The compressed point formats of the short Weierstrass curves (ZCash for
+//! BLS12-381 G1/G2, arkworks' for BN254 and BLS12-377, SEC1 and BIP340 for
+//! secp256k1): an MSM over encoded points, one-shot, on resident bases and
+//! as a batch, gives the encoding of arkworks' result on every backend;
+//! bad encodings are reported by index; the subgroup check follows the
+//! validation level. (Banderwagon's formats: tests/banderwagon.rs.)
+
+mod common;
+
+use ark_ec::AffineRepr;
+use ark_ff::{BigInteger, PrimeField};
+use ark_serialize::CanonicalSerialize;
+use common::*;
+use gpukit::encoding::encode_scalars;
+use gpukit::{curves, BasesBytes, Config, Curve, PointFormat, ScalarOrder, Status, Validation};
+
+/// A reference encoder: arkworks' compressed serialization.
+fn arkworks_compressed<C: Curve>(p: &C::Affine) -> Vec<u8> {
+    let mut out = Vec::new();
+    p.serialize_compressed(&mut out).unwrap();
+    out
+}
+
+/// SEC1 compressed and BIP340 x-only, written out from the coordinates.
+fn sec1(p: &ark_secp256k1::Affine, x_only: bool) -> Vec<u8> {
+    let Some((x, y)) = p.xy() else {
+        return vec![0; if x_only { 32 } else { 33 }];
+    };
+    let mut out = match x_only {
+        true => vec![],
+        false => vec![if y.into_bigint().is_odd() { 3 } else { 2 }],
+    };
+    out.extend(x.into_bigint().to_bytes_be());
+    out
+}
+
+fn encode_all<C: Curve>(points: &[C::Affine], encode: &dyn Fn(&C::Affine) -> Vec<u8>) -> Vec<u8> {
+    points.iter().flat_map(encode).collect()
+}
+
+/// MSMs over `format`-encoded points against arkworks' results, encoded the
+/// same way; identity points and a zero result included.
+fn check_format<C: Curve>(format: PointFormat, encode: &dyn Fn(&C::Affine) -> Vec<u8>) {
+    let what = format!("{} {format:?}", C::ID.name());
+    let size = format.point_bytes(C::ID).unwrap();
+    let mut rng = SeededRng::new(0x666d_7400 + C::ID as u64);
+    let n = 131;
+    let mut points = random_points::<C>(&mut rng, n);
+    points[17] = C::Affine::zero();
+    let encoded = encode_all::<C>(&points, encode);
+    assert_eq!(encoded.len(), n * size, "{what}");
+    let scalars = random_scalars::<C>(&mut rng, n);
+    let expected = encode(&reference::<C>(&points, &scalars));
+    let wire_scalars = encode_scalars::<C>(&scalars);
+    for base in all_backends() {
+        let config = Config {
+            point_format: format,
+            ..base
+        };
+        let got = gpukit::msm_bytes(C::ID, &encoded, &wire_scalars, &config)
+            .unwrap_or_else(|e| panic!("{what} {:?}: {e}", base.backend));
+        assert_eq!(got, expected, "{what} {:?}", base.backend);
+        let bases = BasesBytes::new(C::ID, &encoded, &config).unwrap();
+        assert_eq!(
+            bases.msm(&wire_scalars).unwrap(),
+            expected,
+            "{what} resident"
+        );
+        // A batch: the vector, then all zeros (the identity's encoding).
+        let mut two = wire_scalars.clone();
+        two.extend(vec![0u8; wire_scalars.len()]);
+        let mut both = expected.clone();
+        both.extend(encode(&C::Affine::zero()));
+        assert_eq!(bases.msm_batch(&two, n, 2).unwrap(), both, "{what} batch");
+    }
+    // Big-endian scalars with an encoded basis: an EIP-4844-style call.
+    let big = Config {
+        point_format: format,
+        scalar_order: ScalarOrder::BigEndian,
+        ..Config::default()
+    };
+    let be: Vec<u8> = wire_scalars
+        .chunks_exact(32)
+        .flat_map(|s| s.iter().rev().copied())
+        .collect();
+    assert_eq!(
+        gpukit::msm_bytes(C::ID, &encoded, &be, &big).unwrap(),
+        expected,
+        "{what} big-endian"
+    );
+    // Every byte of point 7 set: flags, x ≥ p or both; reported by index.
+    let mut bad = encoded.clone();
+    bad[7 * size..8 * size].fill(0xff);
+    let config = Config {
+        point_format: format,
+        ..Config::default()
+    };
+    let e = gpukit::msm_bytes(C::ID, &bad, &wire_scalars, &config).unwrap_err();
+    assert_eq!(e.status(), Status::BadEncoding, "{what}: {e}");
+    assert!(e.message().contains("point 7"), "{what}: {e}");
+}
+
+#[test]
+fn bn254_g1_compressed() {
+    check_format::<curves::Bn254G1>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<curves::Bn254G1>,
+    );
+}
+
+#[test]
+fn bls12_381_g1_zcash() {
+    check_format::<curves::Bls12_381G1>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<curves::Bls12_381G1>,
+    );
+}
+
+#[test]
+fn bls12_381_g2_zcash() {
+    check_format::<curves::Bls12_381G2>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<curves::Bls12_381G2>,
+    );
+}
+
+#[test]
+fn bls12_377_g1_compressed() {
+    check_format::<curves::Bls12_377G1>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<curves::Bls12_377G1>,
+    );
+}
+
+#[test]
+fn secp256k1_sec1() {
+    check_format::<curves::Secp256k1>(PointFormat::Compressed, &|p| sec1(p, false));
+}
+
+/// BIP340 keys: x alone, read as the point with the even y; the result is
+/// written as its x, so the reference is the MSM over the even-y points.
+#[test]
+fn secp256k1_x_only() {
+    type C = curves::Secp256k1;
+    let mut rng = SeededRng::new(340);
+    let points: Vec<_> = random_points::<C>(&mut rng, 70)
+        .into_iter()
+        .map(|p| match p.y.into_bigint().is_odd() {
+            true => -p,
+            false => p,
+        })
+        .collect();
+    let keys = encode_all::<C>(&points, &|p| sec1(p, true));
+    let scalars = random_scalars::<C>(&mut rng, 70);
+    let config = Config {
+        point_format: PointFormat::XOnly,
+        ..Config::default()
+    };
+    let got = gpukit::msm_bytes(C::ID, &keys, &encode_scalars::<C>(&scalars), &config).unwrap();
+    assert_eq!(got, sec1(&reference::<C>(&points, &scalars), true));
+    // x = 5 lifts to no point: not on the curve, by index.
+    let mut bad = keys.clone();
+    bad[3 * 32..4 * 32].fill(0);
+    bad[4 * 32 - 1] = 5;
+    let e = gpukit::msm_bytes(C::ID, &bad, &encode_scalars::<C>(&scalars), &config).unwrap_err();
+    assert_eq!(e.status(), Status::PointNotOnCurve, "{e}");
+    assert!(e.message().contains("point 3"), "{e}");
+}
+
+/// A BLS12-381 G1 point outside the prime-order subgroup passes ON_CURVE
+/// (the one-shot default) and fails FULL (the bases' default).
+#[test]
+fn bls12_381_subgroup_check_follows_validation() {
+    type C = curves::Bls12_381G1;
+    let outside = ark_bls12_381::G1Affine::off_subgroup().expect("BLS12-381 G1 has a cofactor");
+    let mut rng = SeededRng::new(381);
+    let mut points = random_points::<C>(&mut rng, 9);
+    points[4] = outside;
+    let encoded = encode_all::<C>(&points, &arkworks_compressed::<C>);
+    let scalars = encode_scalars::<C>(&random_scalars::<C>(&mut rng, 9));
+    let on_curve = Config {
+        point_format: PointFormat::Compressed,
+        ..Config::default()
+    };
+    assert!(gpukit::msm_bytes(C::ID, &encoded, &scalars, &on_curve).is_ok());
+    let full = Config {
+        validation: Validation::Full,
+        ..on_curve
+    };
+    let e = gpukit::msm_bytes(C::ID, &encoded, &scalars, &full).unwrap_err();
+    assert_eq!(e.status(), Status::PointNotInSubgroup, "{e}");
+    assert!(e.message().contains("point 4"), "{e}");
+    let e = BasesBytes::new(C::ID, &encoded, &on_curve)
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(e.status(), Status::PointNotInSubgroup, "{e}");
+}
+
+/// The sizes the C ABI reports, and the formats a curve does not have.
+#[test]
+fn sizes_and_unknown_pairs() {
+    use gpukit::CurveId as Id;
+    let size = |c, f: PointFormat| f.point_bytes(c).ok();
+    assert_eq!(size(Id::Bn254G1, PointFormat::Compressed), Some(32));
+    assert_eq!(size(Id::Bls12_381G1, PointFormat::Compressed), Some(48));
+    assert_eq!(size(Id::Bls12_381G2, PointFormat::Compressed), Some(96));
+    assert_eq!(size(Id::Bls12_377G1, PointFormat::Compressed), Some(48));
+    assert_eq!(size(Id::Secp256k1, PointFormat::Compressed), Some(33));
+    assert_eq!(size(Id::Secp256k1, PointFormat::XOnly), Some(32));
+    assert_eq!(size(Id::Bn254G1, PointFormat::XOnly), None);
+    assert_eq!(
+        size(Id::Bls12_381G1, PointFormat::BanderwagonUncompressed),
+        None
+    );
+    for (curve, format) in [(1u8, 3u32), (6, 3), (5, 2)] {
+        assert_eq!(gpukit::ffi::gpukit_format_point_bytes(curve, format), 0);
+    }
+    assert_eq!(gpukit::ffi::gpukit_format_point_bytes(2, 1), 48);
+}
