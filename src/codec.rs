@@ -94,32 +94,39 @@ where
     const BYTES: usize = 2 * <P::Fp as WireField>::BYTES;
 
     fn write_canonical(&self, out: &mut [u8]) {
-        let (c0, c1) = out.split_at_mut(<P::Fp as WireField>::BYTES);
-        self.c0.write_canonical(c0);
-        self.c1.write_canonical(c1);
+        write_pair(self, out, P::Fp::write_canonical);
     }
 
     fn read_canonical(bytes: &[u8]) -> Option<Self> {
-        let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
-        Some(Fp2::new(
-            P::Fp::read_canonical(c0)?,
-            P::Fp::read_canonical(c1)?,
-        ))
+        read_pair(bytes, P::Fp::read_canonical)
     }
 
     fn write_montgomery(&self, out: &mut [u8]) {
-        let (c0, c1) = out.split_at_mut(<P::Fp as WireField>::BYTES);
-        self.c0.write_montgomery(c0);
-        self.c1.write_montgomery(c1);
+        write_pair(self, out, P::Fp::write_montgomery);
     }
 
     fn read_montgomery(bytes: &[u8]) -> Option<Self> {
-        let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
-        Some(Fp2::new(
-            P::Fp::read_montgomery(c0)?,
-            P::Fp::read_montgomery(c1)?,
-        ))
+        read_pair(bytes, P::Fp::read_montgomery)
     }
+}
+
+/// Writes an Fp2 element as c0 || c1, each coefficient with `write`.
+fn write_pair<P: Fp2Config>(v: &Fp2<P>, out: &mut [u8], write: fn(&P::Fp, &mut [u8]))
+where
+    P::Fp: WireField,
+{
+    let (c0, c1) = out.split_at_mut(<P::Fp as WireField>::BYTES);
+    write(&v.c0, c0);
+    write(&v.c1, c1);
+}
+
+/// Reads c0 || c1, each coefficient with `read`.
+fn read_pair<P: Fp2Config>(bytes: &[u8], read: fn(&[u8]) -> Option<P::Fp>) -> Option<Fp2<P>>
+where
+    P::Fp: WireField,
+{
+    let (c0, c1) = bytes.split_at(<P::Fp as WireField>::BYTES);
+    Some(Fp2::new(read(c0)?, read(c1)?))
 }
 
 pub(crate) fn read_field<F: WireField>(bytes: &[u8], form: InputForm) -> Option<F> {

@@ -38,3 +38,12 @@ pub fn read_be<F: PrimeField>(bytes: &[u8]) -> Option<F> {
 pub fn write_be<F: PrimeField>(v: &F, out: &mut [u8]) {
     v.to_be(out)
 }
+
+/// The bytes a hex string spells, for the codecs' known-answer tests.
+#[cfg(test)]
+pub fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}

@@ -77,19 +77,13 @@ pub fn write_x_only(p: &Affine, out: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::be::hex;
     use ark_ec::{CurveGroup, PrimeGroup};
     use ark_ff::UniformRand;
     use ark_secp256k1::{Fr, Projective};
     use rand::SeedableRng;
 
     const G_X: &str = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
-
-    fn hex(s: &str) -> Vec<u8> {
-        (0..s.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-            .collect()
-    }
 
     /// The generator's SEC1 and x-only bytes (SEC 2, BIP340); its y is even.
     #[test]

@@ -45,14 +45,8 @@ pub fn encode<P: WirePoint + CanonicalSerialize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::be::hex;
     use ark_ec::AffineRepr;
-
-    fn hex(s: &str) -> Vec<u8> {
-        (0..s.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-            .collect()
-    }
 
     fn round_trip<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(p: P, known: &str) {
         // arkworks' uncompressed size is x || y: the wire format's size.
