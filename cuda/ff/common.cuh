@@ -84,5 +84,13 @@ GPUKIT_HD constexpr uint32_t neg_inv32(uint32_t p0) {
     return 0u - x;
 }
 
+// -p^{-1} mod 2^64 for the host's 64-bit-limb multiplication: five Newton
+// steps double the correct low bits from 3 (x = p0 is its own inverse mod 8).
+constexpr uint64_t neg_inv64(uint64_t p0) {
+    uint64_t x = p0;
+    for (int i = 0; i < 5; ++i) x *= 2u - p0 * x;
+    return 0u - x;
+}
+
 }  // namespace detail
 }  // namespace gpukit

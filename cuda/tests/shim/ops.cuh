@@ -30,7 +30,8 @@ enum field_op : uint32_t {
     FP_IS_CANONICAL = 9,   // a is any words; flag a < p
     FP_EQ = 10,            // flag a == b
     FP_IS_ZERO = 11,       // flag a == 0
-    FP_OPS = 12,
+    FP_MUL_PORTABLE = 12,  // a·b by the 32-bit-limb CIOS (GPUKIT_PORTABLE_MUL's)
+    FP_OPS = 13,
 };
 
 enum point_op : uint32_t {
@@ -90,6 +91,15 @@ struct ops {
             case FP_IS_CANONICAL: out[0] = F::is_canonical(a); return true;
             case FP_EQ: out[0] = load<F>(a) == load<F>(b); return true;
             case FP_IS_ZERO: out[0] = load<F>(a).is_zero(); return true;
+            case FP_MUL_PORTABLE:
+                // Prime fields only (Fp2 multiplies through its base field's).
+                if constexpr (F::WORDS == uint32_t(F::N)) {
+                    F r;
+                    F::mul_portable(r.v, load<F>(a).v, load<F>(b).v);
+                    r.to_canonical(out);
+                    return true;
+                }
+                return false;
             default: return false;
         }
     }

@@ -79,6 +79,9 @@ fn check_field<C: TestCurve>(t: Target) {
     check_binary::<C>(t, op::FP_ADD, "add", |a, b| a + b);
     check_binary::<C>(t, op::FP_SUB, "sub", |a, b| a - b);
     check_binary::<C>(t, op::FP_MUL, "mul", |a, b| a * b);
+    if C::F::extension_degree() == 1 {
+        check_binary::<C>(t, op::FP_MUL_PORTABLE, "mul (portable)", |a, b| a * b);
+    }
     check_unary::<C>(t, op::FP_SQR, "sqr", |a| a.square());
     check_unary::<C>(t, op::FP_DBL, "dbl", |a| a.double());
     check_unary::<C>(t, op::FP_NEG, "neg", |a| -a);
