@@ -28,6 +28,9 @@ struct bandersnatch_coeffs {
         0xfffffffc, 0xfffffffe, 0xfffe5bfe, 0x53bda402,
         0x09a1d805, 0x3339d808, 0x299d7d48, 0x73eda753,
     };
+    // The same a as a small integer: a·v becomes additions (cuda/ec/edwards.cuh
+    // checks at compile time that it equals A).
+    static constexpr int A_SMALL = -5;
     // d (arkworks COEFF_D)
     //   = 45022363124591815672509500913686876175488063829319466900776701791074614335719
     //   = 0x6389c12633c267cbc66e3bf86be3b6d8cb66677177e54f92b369f2f5188d58e7

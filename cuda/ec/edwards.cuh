@@ -21,10 +21,34 @@
 // Every operation returns a new value and leaves its operands unchanged.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "../ff/common.cuh"
 
 namespace gpukit {
+
+// a as a small signed integer, where the curve file gives one (A_SMALL):
+// a·v is then a few additions instead of a multiplication (Bandersnatch:
+// a = -5 saves one multiplication of the eleven in a mixed addition, and
+// one of the doubling's nine).
+template <class C, class = void>
+struct small_coeff_a {
+    static constexpr bool known = false;
+};
+template <class C>
+struct small_coeff_a<C, std::void_t<decltype(C::A_SMALL)>> {
+    static constexpr bool known = true;
+    static constexpr int value = C::A_SMALL;
+};
+
+// k·v for a compile-time k >= 1 by doublings and additions.
+template <int K, class F>
+GPUKIT_HDI F small_multiple(const F& v) {
+    static_assert(K >= 1, "a positive multiple");
+    if constexpr (K == 1) return v;
+    else if constexpr (K % 2 == 0) return small_multiple<K / 2>(v).dbl();
+    else return small_multiple<K - 1>(v) + v;
+}
 
 template <class F, class C>
 struct te_affine {
@@ -38,13 +62,37 @@ struct te_affine {
         constexpr F d = F::constant(C::D);
         return d;
     }
+    // a·v: additions where a is a small integer, else a multiplication.
+    GPUKIT_HDI static F times_a(const F& v) {
+        if constexpr (small_coeff_a<C>::known) {
+            constexpr int k = small_coeff_a<C>::value;
+            static_assert(k != 0 && a_matches_small(), "A_SMALL must equal A (mod p)");
+            const F m = small_multiple<(k < 0 ? -k : k)>(v);
+            return k < 0 ? m.neg() : m;
+        } else {
+            return coeff_a() * v;
+        }
+    }
+    // A_SMALL ≡ A (mod p), at compile time: A must be the canonical words of
+    // A_SMALL (p − |A_SMALL| when negative).
+    static constexpr bool a_matches_small() {
+        if constexpr (small_coeff_a<C>::known) {
+            constexpr int k = small_coeff_a<C>::value;
+            typename F::limbs_t magnitude{};
+            magnitude.w[0] = uint32_t(k < 0 ? -k : k);
+            const typename F::limbs_t a = k < 0 ? detail::sub_words(F::MOD, magnitude) : magnitude;
+            for (int i = 0; i < F::N; ++i)
+                if (a.w[i] != C::A[i]) return false;
+        }
+        return true;
+    }
     GPUKIT_HDI static te_affine identity() { return te_affine{F::zero(), F::one()}; }
     GPUKIT_HDI bool is_identity() const { return x.is_zero() && y == F::one(); }
     GPUKIT_HDI te_affine neg() const { return te_affine{x.neg(), y}; }
     // a·x² + y² = 1 + d·x²·y² (the identity satisfies it).
     GPUKIT_HDI bool on_curve() const {
         F xx = x.sqr(), yy = y.sqr();
-        return coeff_a() * xx + yy == F::one() + coeff_d() * xx * yy;
+        return times_a(xx) + yy == F::one() + coeff_d() * xx * yy;
     }
 };
 
@@ -62,7 +110,7 @@ struct te_extended {
     }
     GPUKIT_HDI te_extended neg() const { return te_extended{x.neg(), y, t.neg(), z}; }
 
-    // add-2008-hwcd: 9M + 2 multiplications by constants (a, d).
+    // add-2008-hwcd: 9M + the multiplications by the constants a and d.
     GPUKIT_HD te_extended add(const te_extended& q) const {
         F a = x * q.x;                               // A = X1·X2
         F b = y * q.y;                               // B = Y1·Y2
@@ -71,7 +119,7 @@ struct te_extended {
         F e = (x + y) * (q.x + q.y) - a - b;         // E = (X1+Y1)·(X2+Y2) - A - B
         F f = d - c;                                 // F = D - C
         F g = d + c;                                 // G = D + C
-        F h = b - affine_t::coeff_a() * a;           // H = B - a·A
+        F h = b - affine_t::times_a(a);              // H = B - a·A
         return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
     }
 
@@ -85,16 +133,16 @@ struct te_extended {
         F e = (x + y) * (q.x + q.y) - a - b;         // E = (X1+Y1)·(X2+Y2) - A - B
         F f = d - c;                                 // F = D - C
         F g = d + c;                                 // G = D + C
-        F h = b - affine_t::coeff_a() * a;           // H = B - a·A
+        F h = b - affine_t::times_a(a);              // H = B - a·A
         return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
     }
 
-    // dbl-2008-hwcd: 4M + 4S + 1 multiplication by a; T1 is not read.
+    // dbl-2008-hwcd: 4M + 4S + the multiplication by a; T1 is not read.
     GPUKIT_HD te_extended dbl() const {
         F a = x.sqr();                               // A = X1²
         F b = y.sqr();                               // B = Y1²
         F c = z.sqr().dbl();                         // C = 2·Z1²
-        F d = affine_t::coeff_a() * a;               // D = a·A
+        F d = affine_t::times_a(a);                  // D = a·A
         F e = (x + y).sqr() - a - b;                 // E = (X1+Y1)² - A - B
         F g = d + b;                                 // G = D + B
         F f = g - c;                                 // F = G - C
