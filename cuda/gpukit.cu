@@ -87,15 +87,18 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
     });
 }
 
-extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, uint32_t n, uint32_t batch,
-                                     uint32_t window_c, uint32_t scalars_montgomery, uint8_t* out, char* err,
-                                     size_t err_len) {
+// `batch` MSMs of n scalars over resident bases: vector j at vectors[j] when
+// `vectors` is given, else at scalars + j·n·32 bytes.
+extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, const uint8_t* const* vectors, uint32_t n,
+                                     uint32_t batch, uint32_t window_c, uint32_t scalars_montgomery, uint8_t* out,
+                                     char* err, size_t err_len) {
     return guarded(err, err_len, [&] {
         const auto& bases = *static_cast<const resident_bases*>(handle);
         switch (bases.curve_id) {
 #define GPUKIT_BASES_MSM_CASE(name, id) \
     case id:                            \
-        return curve_entries<name>::bases_msm(bases, scalars, n, batch, window_c, scalars_montgomery != 0, out);
+        return curve_entries<name>::bases_msm(bases, scalar_vectors{scalars, vectors, n}, batch, window_c, \
+                                              scalars_montgomery != 0, out);
             GPUKIT_CURVES(GPUKIT_BASES_MSM_CASE)
 #undef GPUKIT_BASES_MSM_CASE
         }

@@ -33,6 +33,15 @@ pub struct TableRequest {
     pub fixed_base: u32,
 }
 
+/// Where the scalar vectors of a batch lie: packed in one buffer (vector j
+/// at j·n·32 bytes), or one slice of n·32 bytes per vector where the caller
+/// holds them (the typed batch: no packed copy is made on the host).
+#[derive(Debug, Clone, Copy)]
+pub enum ScalarVectors<'a> {
+    Packed(&'a [u8]),
+    Each(&'a [&'a [u8]]),
+}
+
 /// How the device treats the point bytes it is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PointInput {
@@ -46,6 +55,7 @@ pub struct PointInput {
 #[cfg(gpukit_cuda)]
 mod imp {
     use super::*;
+    use crate::curve::SCALAR_BYTES;
     use std::ffi::{c_char, c_void, CStr};
 
     const ERR_LEN: usize = 512;
@@ -90,6 +100,7 @@ mod imp {
         fn gpukit_cuda_bases_msm(
             handle: *mut c_void,
             scalars: *const u8,
+            vectors: *const *const u8,
             n: u32,
             batch: u32,
             window_c: u32,
@@ -230,25 +241,48 @@ mod imp {
             self.tables
         }
 
-        /// `batch` MSMs over the first `n` bases; `scalars` holds batch·n
-        /// scalars in `scalar_form` (checked < r on the device), the result
-        /// batch points. `window_c` goes to the device as it is (0 = its
-        /// choice, among the precomputed copies' window and the cost model).
+        /// `batch` MSMs over the first `n` bases; `scalars` holds batch
+        /// vectors of n scalars in `scalar_form` (checked < r on the
+        /// device), the result batch points. `window_c` goes to the device
+        /// as it is (0 = its choice, among the precomputed copies' window
+        /// and the cost model).
         pub fn msm_batch(
             &self,
-            scalars: &[u8],
+            scalars: ScalarVectors<'_>,
             scalar_form: InputForm,
             n: usize,
             batch: usize,
             window_c: u32,
         ) -> Result<Vec<u8>, Error> {
+            let (packed, vectors) = match scalars {
+                ScalarVectors::Packed(bytes) => {
+                    debug_assert_eq!(bytes.len(), batch * n * SCALAR_BYTES);
+                    (bytes.as_ptr(), Vec::new())
+                }
+                ScalarVectors::Each(each) => {
+                    if each.len() != batch || each.iter().any(|v| v.len() != n * SCALAR_BYTES) {
+                        return Err(Error::new(
+                            Status::Internal,
+                            "a batch's scalar vectors must be n scalars each, one per MSM",
+                        ));
+                    }
+                    (std::ptr::null(), each.iter().map(|v| v.as_ptr()).collect())
+                }
+            };
             let mut out = vec![0u8; batch * self.curve.point_bytes()];
             let mut err = [0 as c_char; ERR_LEN];
-            // SAFETY: scalars holds batch·n scalars and out batch points.
+            // SAFETY: the scalars hold batch vectors of n scalars (packed, or
+            // one pointer each in `vectors`, which outlives the call) and out
+            // batch points.
             let code = unsafe {
                 gpukit_cuda_bases_msm(
                     self.handle,
-                    scalars.as_ptr(),
+                    packed,
+                    if vectors.is_empty() {
+                        std::ptr::null()
+                    } else {
+                        vectors.as_ptr()
+                    },
                     n as u32,
                     batch as u32,
                     window_c,
@@ -333,7 +367,7 @@ mod imp {
 
         pub fn msm_batch(
             &self,
-            _scalars: &[u8],
+            _scalars: ScalarVectors<'_>,
             _scalar_form: InputForm,
             _n: usize,
             _batch: usize,

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "scalar_vectors.cuh"
 
 namespace gpukit {
 
@@ -24,7 +25,7 @@ struct curve_entries {
     static resident_bases* bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
                                      uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
     // `batch` MSMs over the first n resident bases.
-    static void bases_msm(const resident_bases& bases, const uint8_t* scalars, uint32_t n, uint32_t batch,
+    static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
                           uint32_t window_c, bool scalars_montgomery, uint8_t* out);
 };
 

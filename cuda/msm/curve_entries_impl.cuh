@@ -31,8 +31,8 @@ void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         trace_scope trace("msm", stream);
-        return slice_msm<C>(points + size_t(s.offset) * curve_traits<C>::POINT_BYTES, scalars + size_t(s.offset) * 32,
-                            s.count, s.offset, c, points_montgomery, check, scalars_montgomery, stream);
+        return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_montgomery, check, scalars_montgomery,
+                            stream);
     });
     encode_sum<C>(sums, out);
 }
@@ -203,11 +203,12 @@ void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sum
 }
 
 template <class C>
-void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* scalars, uint32_t n, uint32_t batch,
+void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
                                  uint32_t window_c, bool scalars_montgomery, uint8_t* out) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
+    const uint32_t n = scalars.n;
     if (n > bases.n)
         fail(STATUS_SIZE_MISMATCH, "an MSM over " + std::to_string(n) + " bases asked of " + std::to_string(bases.n) +
                                        " resident bases");
@@ -233,10 +234,9 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const uint8_t* sca
         trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
         if (fixed)
             return fixed_base_msm<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
-                                     scalars + size_t(s.offset) * 32, n, s.count, s.offset, batch,
-                                     scalars_montgomery, stream);
-        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars + size_t(s.offset) * 32, n, s.count,
-                                      s.offset, batch, c, scalars_montgomery, stream);
+                                     scalars, s.count, s.offset, batch, scalars_montgomery, stream);
+        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, batch, c,
+                                      scalars_montgomery, stream);
     });
     // One device's sums are the totals; more add on the host.
     std::vector<bucket_t> totals = std::move(per_slice[0]);

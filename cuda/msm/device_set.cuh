@@ -79,28 +79,28 @@ uint32_t points_per_pass(uint32_t n, uint32_t c, uint32_t copies, size_t per_poi
     return chunk;
 }
 
-// One device's share of a one-shot MSM: its points and scalars are uploaded,
-// decoded and checked, in as many passes as its memory needs.
+// One device's share of a one-shot MSM of n points: its slice [offset,
+// offset + count) of the points and scalars is uploaded, decoded and
+// checked, in as many passes as its memory needs.
 template <class C>
 typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                                             uint32_t offset, uint32_t c, bool points_montgomery, bool check,
-                                             bool scalars_montgomery, cudaStream_t stream) {
+                                             uint32_t offset, uint32_t count, uint32_t c, bool points_montgomery,
+                                             bool check, bool scalars_montgomery, cudaStream_t stream) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
     const size_t budget = work_budget();
     const size_t per_point = sizeof(affine_t) + 32;
-    const uint32_t chunk = points_per_pass<C>(n, c, 1, per_point, budget);
+    const uint32_t chunk = points_per_pass<C>(count, c, 1, per_point, budget);
     bucket_t total = bucket_t::identity();
-    for (uint32_t done = 0; done < n; done += chunk) {
-        const uint32_t m = std::min(chunk, n - done);
+    for (uint32_t done = 0; done < count; done += chunk) {
+        const uint32_t m = std::min(chunk, count - done), first = offset + done;
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
         // Scalars first: the CPU backends report a bad scalar before a bad point.
-        upload_scalars<C>(d_scalars.get(), scalars + size_t(done) * 32, m, scalars_montgomery, offset + done,
-                          stream);
-        upload_points<C>(d_points.get(), points + size_t(done) * T::POINT_BYTES, m, points_montgomery, check,
-                         offset + done, stream);
+        upload_scalars<C>(d_scalars.get(), scalars, n, first, m, scalars_montgomery, stream);
+        upload_points<C>(d_points.get(), points + size_t(first) * T::POINT_BYTES, m, points_montgomery, check,
+                         first, stream);
         total = total.add(msm_on_device<C>(d_points.get(), d_scalars.get(), m, c, budget - size_t(m) * per_point, stream));
     }
     return total;

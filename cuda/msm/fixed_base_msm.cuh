@@ -127,13 +127,13 @@ void enqueue_fixed_base(const typename curve_traits<C>::affine_t* table, const f
 }
 
 // One device's share of `batch` MSMs over its fixed-base table: the points
-// [0, count) of its slice. Scalar vector j starts at scalars + j·n·32
-// bytes, its slice at `offset` (which numbers errors). Returns one sum per
-// vector.
+// [0, count) of its slice, which starts at point `offset` of each scalar
+// vector. Returns one sum per vector.
 template <class C>
 std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename curve_traits<C>::affine_t* table,
-                                                               const fixed_base_layout& l, const uint8_t* scalars,
-                                                               uint32_t n, uint32_t count, uint32_t offset,
+                                                               const fixed_base_layout& l,
+                                                               const scalar_vectors& scalars, uint32_t count,
+                                                               uint32_t offset,
                                                                uint32_t batch, bool scalars_montgomery,
                                                                cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -142,7 +142,7 @@ std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename cu
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
     std::vector<device_buffer<bucket_t>> part_sums;
-    run_scalar_parts<C>(parts, scalars, size_t(n) * 32, offset, n, scalars_montgomery, stream,
+    run_scalar_parts<C>(parts, scalars, offset, scalars_montgomery, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
                             part_sums.emplace_back(p.vectors, stream);

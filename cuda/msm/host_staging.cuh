@@ -74,45 +74,68 @@ class staging_pool {
     std::vector<std::unique_ptr<pair>> free_;
 };
 
-// memcpy on up to `threads` host threads (the calling one included).
-inline void parallel_memcpy(uint8_t* dst, const uint8_t* src, size_t bytes, unsigned threads) {
-    const size_t part = (bytes + threads - 1) / threads;
+// Packed bytes [from, from + len) of `rows` rows of row_bytes each, row j
+// at row(j), copied to dst.
+template <class Row>
+void gather_rows(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len) {
+    while (len > 0) {
+        const size_t j = from / row_bytes, in = from % row_bytes, take = std::min(len, row_bytes - in);
+        std::memcpy(dst, row(j) + in, take);
+        dst += take;
+        from += take;
+        len -= take;
+    }
+}
+
+// gather_rows on up to `threads` host threads (the calling one included).
+template <class Row>
+void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len, unsigned threads) {
+    const size_t part = (len + threads - 1) / threads;
     std::vector<std::thread> helpers;
-    for (unsigned i = 1; i < threads && i * part < bytes; i++)
-        helpers.emplace_back([=] { std::memcpy(dst + i * part, src + i * part, std::min(part, bytes - i * part)); });
-    std::memcpy(dst, src, std::min(part, bytes));
+    for (unsigned i = 1; i < threads && i * part < len; i++)
+        helpers.emplace_back(
+            [&, i] { gather_rows(dst + i * part, row, row_bytes, from + i * part, std::min(part, len - i * part)); });
+    gather_rows(dst, row, row_bytes, from, std::min(part, len));
     for (auto& h : helpers) h.join();
 }
 
-// Copies `bytes` from host memory at `src` to the device at `dst`, in order
-// on `stream`; `src` may be reused when this returns.
-inline void copy_to_device(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
-    // Below a few chunks the pageable copy's rate does not matter.
-    if (bytes < 2 * staging_pool::CHUNK) {
-        GPUKIT_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream));
-        return;
-    }
-    std::unique_ptr<staging_pool::pair> staging = staging_pool::take();
+// Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
+// packed one after another, to the device at `dst`, in order on `stream`;
+// the rows may be reused when this returns. One row below a few chunks goes
+// straight from pageable memory (its rate does not matter there); anything
+// else is packed into the pinned buffers, so that many short rows (the
+// vectors of a typed batch, 8 KiB each for Verkle) cost one device copy per
+// chunk instead of one each.
+template <class Row>
+void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_bytes, cudaStream_t stream) {
+    const size_t bytes = rows * row_bytes;
+    if (bytes == 0) return;
+    std::unique_ptr<staging_pool::pair> staging;
+    if (rows > 1 || bytes >= 2 * staging_pool::CHUNK) staging = staging_pool::take();
     if (!staging) {
-        GPUKIT_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream));
+        for (size_t j = 0; j < rows; j++)
+            GPUKIT_CUDA(cudaMemcpyAsync(static_cast<uint8_t*>(dst) + j * row_bytes, row(j), row_bytes,
+                                        cudaMemcpyHostToDevice, stream));
         return;
     }
-    // Half the host's cores: one memcpy thread saturates far below the
-    // memory bus, a few more reach it.
-    const unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2));
+    // Half the host's cores for a whole chunk: one memcpy thread saturates
+    // far below the memory bus, a few more reach it; a short copy stays on
+    // this thread (starting one costs tens of microseconds).
+    const unsigned threads = bytes < staging_pool::CHUNK / 4
+                                 ? 1u
+                                 : std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2));
     cudaEvent_t done[2] = {nullptr, nullptr};
     bool ok = true;
     for (cudaEvent_t& e : done) ok = ok && cudaEventCreateWithFlags(&e, cudaEventDisableTiming) == cudaSuccess;
     cudaError_t err = ok ? cudaSuccess : cudaErrorMemoryAllocation;
     auto* d = static_cast<uint8_t*>(dst);
-    const auto* s = static_cast<const uint8_t*>(src);
     for (size_t off = 0, i = 0; err == cudaSuccess && off < bytes; off += staging_pool::CHUNK, i++) {
         const size_t len = std::min(staging_pool::CHUNK, bytes - off);
         uint8_t* buffer = staging->buffer[i % 2];
         // The buffer's previous copy (two chunks back) must have left it.
         if (i >= 2) err = cudaEventSynchronize(done[i % 2]);
         if (err != cudaSuccess) break;
-        parallel_memcpy(buffer, s + off, len, threads);
+        parallel_gather(buffer, row, row_bytes, off, len, threads);
         err = cudaMemcpyAsync(d + off, buffer, len, cudaMemcpyHostToDevice, stream);
         if (err == cudaSuccess) err = cudaEventRecord(done[i % 2], stream);
     }
@@ -123,6 +146,13 @@ inline void copy_to_device(void* dst, const void* src, size_t bytes, cudaStream_
     staging_pool::give_back(std::move(staging));
     check_cuda(err, "staged host-to-device copy");
     check_cuda(drained, "cudaStreamSynchronize after the staged copy");
+}
+
+// Copies `bytes` from host memory at `src` to the device at `dst`, in order
+// on `stream`; `src` may be reused when this returns.
+inline void copy_to_device(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
+    const auto* s = static_cast<const uint8_t*>(src);
+    copy_rows_to_device(dst, [s](size_t) { return s; }, 1, bytes, stream);
 }
 
 }  // namespace gpukit

@@ -10,6 +10,7 @@
 #include "device_buffer.cuh"
 #include "host_staging.cuh"
 #include "recode.cuh"
+#include "scalar_vectors.cuh"
 #include "trace.cuh"
 #include "window_plan.cuh"
 
@@ -186,14 +187,12 @@ void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poin
     trace_mark("decode points");
 }
 
-// Where a batch's scalars come from: `rows` vectors of `count` scalars, row j
-// at host + j·row_bytes, each the part [offset, offset + count) of vector
-// first_row + j of a batch of vectors of n scalars. Errors name the scalar
-// by its index in the whole batch and by vector and position.
+// The scalars one upload takes: the part [offset, offset + count) of the
+// vectors first_row .. first_row + rows - 1. Errors name the scalar by its
+// index in the whole batch and by vector and position.
 struct scalar_rows {
-    const uint8_t* host;
-    size_t row_bytes;
-    uint32_t rows, count, first_row, offset, n;
+    scalar_vectors source;
+    uint32_t rows, count, first_row, offset;
 };
 
 // Uploads the scalars of `rows` (canonical, or Montgomery limbs when
@@ -203,13 +202,12 @@ template <class C>
 void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
     const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
-    if (rows.row_bytes == row_bytes) {
-        copy_to_device(dest, rows.host, total * 32, stream);
-    } else {
-        for (uint32_t j = 0; j < rows.rows; j++)
-            copy_to_device(reinterpret_cast<uint8_t*>(dest) + j * row_bytes, rows.host + j * rows.row_bytes,
-                           row_bytes, stream);
-    }
+    auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
+    // Whole packed vectors are one row.
+    if (!rows.source.vectors && rows.count == rows.source.n)
+        copy_rows_to_device(dest, row, 1, total * 32, stream);
+    else
+        copy_rows_to_device(dest, row, rows.rows, row_bytes, stream);
     trace_mark("copy scalars");
     const decode_report host = run_decode(
         [&](decode_report* report) {
@@ -221,7 +219,7 @@ void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cu
     if (host.first_bad_scalar != UINT32_MAX) {
         const size_t vector = rows.first_row + host.first_bad_scalar / rows.count;
         const size_t position = rows.offset + host.first_bad_scalar % rows.count;
-        std::string where = std::to_string(vector * rows.n + position);
+        std::string where = std::to_string(vector * rows.source.n + position);
         if (vector > 0 || rows.first_row + rows.rows > 1)
             where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
         fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
@@ -229,11 +227,11 @@ void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cu
     trace_mark("decode scalars");
 }
 
-// Uploads n scalars of one MSM; `offset` only numbers errors.
+// Uploads the scalars [offset, offset + count) of one MSM of n scalars.
 template <class C>
-void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, bool montgomery, uint32_t offset,
-                    cudaStream_t stream) {
-    upload_scalars<C>(dest, scalar_rows{scalars, size_t(n) * 32, 1, n, 0, offset, offset + n}, montgomery, stream);
+void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, uint32_t offset, uint32_t count,
+                    bool montgomery, cudaStream_t stream) {
+    upload_scalars<C>(dest, scalar_rows{scalar_vectors{scalars, nullptr, n}, 1, count, 0, offset}, montgomery, stream);
 }
 
 }  // namespace gpukit

@@ -98,11 +98,10 @@ inline size_t largest_part(const std::vector<scalar_part>& parts) {
 // second stream while the previous part's work runs: two buffers alternate,
 // and a buffer is refilled only once the work that read it has finished.
 // `enqueue(k, scalars_on_device)` enqueues part k's work on `stream` without
-// waiting for it. Scalar vector j starts at scalars + j·stride bytes, its
-// slice at `offset` of a vector of n (which numbers errors).
+// waiting for it. The device's slice of each vector starts at `offset`.
 template <class C, class Enqueue>
-void run_scalar_parts(const std::vector<scalar_part>& parts, const uint8_t* scalars, size_t stride, uint32_t offset,
-                      uint32_t n, bool scalars_montgomery, cudaStream_t stream, Enqueue enqueue) {
+void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
+                      bool scalars_montgomery, cudaStream_t stream, Enqueue enqueue) {
     const size_t largest = largest_part(parts);
     stream_handle copy_stream;
     device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
@@ -115,8 +114,7 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const uint8_t* scal
         const scalar_part& p = parts[k];
         device_buffer<uint32_t>& buffer = buffers[k % 2];
         if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        const scalar_rows rows{scalars + p.first_vector * stride + size_t(p.first) * 32, stride, p.vectors, p.count,
-                               p.first_vector, offset + p.first, n};
+        const scalar_rows rows{scalars, p.vectors, p.count, p.first_vector, offset + p.first};
         upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
         uploaded.record(copy_stream.get());
         uploaded.wait_in(stream);
@@ -128,14 +126,13 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const uint8_t* scal
 // One device's share of `batch` MSMs over its resident table: the points
 // [0, count) of its slice, with `copies` shifted copies at a distance of
 // `table_stride` (copy k of point i at table[k·table_stride + i], built for
-// window c when copies > 1). Scalar vector j starts at scalars + j·stride (bytes), its
-// slice at `offset` of a vector of n (which numbers errors). Returns one sum
-// per vector.
+// window c when copies > 1). The slice starts at point `offset` of each
+// scalar vector. Returns one sum per vector.
 template <class C>
 std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typename curve_traits<C>::affine_t* table,
                                                                     uint32_t copies, uint32_t table_stride,
-                                                                    const uint8_t* scalars,
-                                                                    uint32_t n, uint32_t count, uint32_t offset,
+                                                                    const scalar_vectors& scalars,
+                                                                    uint32_t count, uint32_t offset,
                                                                     uint32_t batch, uint32_t c,
                                                                     bool scalars_montgomery, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -148,7 +145,7 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     std::vector<device_buffer<bucket_t>> unit_sums;
     std::vector<msm_shape> shapes;
-    run_scalar_parts<C>(parts, scalars, size_t(n) * 32, offset, n, scalars_montgomery, stream,
+    run_scalar_parts<C>(parts, scalars, offset, scalars_montgomery, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
                             shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});
