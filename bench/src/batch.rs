@@ -3,14 +3,17 @@
 //! 4096 points, a PLONK prover's polynomials), timed as one
 //! `Bases::msm_batch` call with the scalars read from host memory inside the
 //! timing, against arkworks running the same vectors in parallel on the
-//! host's cores. Every gpukit result is checked equal to arkworks' (or, with
-//! `--no-arkworks`, only between repetitions).
+//! host's cores; then the same batch through the wire format, as a C caller
+//! runs it (`BasesBytes::msm_batch`, what `gpukit_bases_msm_batch` calls:
+//! canonical scalars packed in one buffer, results as wire points). Every
+//! gpukit result is checked equal to arkworks' (or, with `--no-arkworks`,
+//! only between repetitions).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use ark_ec::{CurveGroup, VariableBaseMSM};
-use gpukit::CurveId;
+use gpukit::{BasesBytes, CurveId};
 use rayon::prelude::*;
 
 use crate::cli::BatchArgs;
@@ -156,7 +159,50 @@ fn run_shape<C: BenchCurve>(
         }
         Err(e) => rows.push(("gpukit-gpu-resident", None, e)),
     }
+    // One basis's tables at a time on the device.
+    drop(bases);
+    rows.push(run_wire::<C>(&points, &flat, shape, plan, opts, reference.as_deref()));
     rows
+}
+
+/// The batch through the wire format: the C ABI's path.
+fn run_wire<C: BenchCurve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    shape: &Shape,
+    plan: &Plan,
+    opts: &GpukitOptions,
+    reference: Option<&[C::Affine]>,
+) -> Row {
+    const SYSTEM: &str = "gpukit-gpu-resident-wire";
+    let n = 1usize << shape.log_n;
+    let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
+    let config = opts.config(gpukit::Backend::Gpu);
+    let bases = match BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(points), &config) {
+        Ok(b) => b,
+        Err(e) => return (SYSTEM, None, e.to_string()),
+    };
+    let mut call = || bases.msm_batch(&wire_scalars, n, shape.count).map_err(|e| e.to_string());
+    match measure(plan, &mut call) {
+        Ok(m) => {
+            let status = match reference {
+                Some(want) => {
+                    let got: Result<Vec<C::Affine>, _> = m
+                        .result
+                        .chunks_exact(C::ID.point_bytes())
+                        .map(gpukit::encoding::decode_point::<C>)
+                        .collect();
+                    match got {
+                        Ok(got) if got == want => "ok".to_string(),
+                        _ => "MISMATCH with arkworks".to_string(),
+                    }
+                }
+                None => "ok".to_string(),
+            };
+            (SYSTEM, Some(m.summary()), status)
+        }
+        Err(e) => (SYSTEM, None, e),
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@
 // A level costs 2 additions per value and the next has 1/K as many values:
 // about 2.1 additions per bucket in all, with no per-chunk scalar multiple
 // (the c doublings that weighting each chunk by its offset took before).
+// Groups of few buckets, where the chains' latency is what counts, weigh
+// each bucket directly instead (weigh_buckets).
 #pragma once
 #include "../curve_traits.cuh"
 #include <vector>
@@ -121,6 +123,41 @@ void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t chunk
     GPUKIT_LAUNCHED("sum_slices");
 }
 
+// At most this many buckets in a group (windows × B) are weighed one by one:
+// j·S_j by double-and-add on a thread per bucket, then a sum per window.
+// That is ~1.5·log2(B) additions a bucket instead of the chunks' ~2.1, but
+// only ~log2(B) of them in sequence instead of 2·CHUNK per level. Small
+// MSMs are latency: a dependent addition takes ~8 µs on one H100 thread, so
+// the chunks' 64-deep chains were most of a 2^16-point call's 0.7 ms of
+// reduction, while 2^15 buckets' extra additions are ~0.1 ms of throughput.
+constexpr uint32_t DIRECT_WEIGHT_MAX_BUCKETS = 1u << 15;
+
+inline bool weighs_directly(uint32_t buckets, uint32_t group) {
+    return size_t(buckets) * group <= DIRECT_WEIGHT_MAX_BUCKETS;
+}
+
+// weighted[w·B + j - 1] = j·S_j for every bucket j = 1..B of the group's
+// windows (the identity where count is 0); one thread per bucket.
+template <class C>
+__global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t B,
+                              uint32_t group, typename curve_traits<C>::bucket_t* weighted) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= size_t(group) * B) return;
+    const uint32_t j = uint32_t(id % B) + 1;
+    bucket_t acc = bucket_t::identity();
+    if (count[id]) {
+        const bucket_t s = load_wide(sums + id);
+        acc = s;
+        // From the bit below j's top bit down: acc = 2·acc (+ s).
+        for (int bit = 30 - __clz(j); bit >= 0; bit--) {
+            acc = double_point(acc);
+            if ((j >> bit) & 1) acc = add_points(acc, s);
+        }
+    }
+    store_wide(weighted + id, acc);
+}
+
 // Chunks of every level for B buckets: B/K, then (B/K - 1)/K, ... down to 1.
 inline std::vector<uint32_t> level_chunks(uint32_t buckets) {
     std::vector<uint32_t> chunks{chunks_of(buckets)};
@@ -130,6 +167,10 @@ inline std::vector<uint32_t> level_chunks(uint32_t buckets) {
 
 // Device bytes reduce_windows needs for a group of windows of B buckets.
 inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
+    if (weighs_directly(buckets, group)) {
+        const size_t slices = (buckets + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+        return (size_t(buckets) + slices) * group * bucket_bytes;
+    }
     size_t points = 0;
     for (uint32_t t : level_chunks(buckets)) points += 2 * size_t(t) + 1;
     return points * group * bucket_bytes;
@@ -142,6 +183,14 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
                     typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 64;
+    if (weighs_directly(B, group)) {
+        device_buffer<bucket_t> weighted(size_t(group) * B, stream);
+        weigh_buckets<C><<<blocks_for(weighted.size(), BLOCK), BLOCK, 0, stream>>>(sums, count, B, group,
+                                                                                   weighted.get());
+        GPUKIT_LAUNCHED("weigh_buckets");
+        sum_per_window<C>(weighted.get(), B, group, window_sums, stream);
+        return;
+    }
     const std::vector<uint32_t> chunks = level_chunks(B);
     const uint32_t levels = uint32_t(chunks.size());
     device_buffer<bucket_t> level_sums(size_t(levels) * group, stream);

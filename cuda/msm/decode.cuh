@@ -73,6 +73,8 @@ __global__ void decode_scalars(uint32_t* scalars, uint32_t n, bool montgomery, d
     uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
     if (!fr_t::is_canonical(w)) {
         atomicMin(&report->first_bad_scalar, i);
+        // Zeroed: work enqueued before the report is read must stay in bounds.
+        s[0] = s[1] = make_uint4(0, 0, 0, 0);
         return;
     }
     if (!montgomery) return;

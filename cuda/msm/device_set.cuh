@@ -2,6 +2,7 @@
 // thread and stream, in passes that fit its memory, and the partial sums are
 // added on the host.
 #pragma once
+#include <atomic>
 #include <string>
 #include <thread>
 #include <vector>
@@ -15,13 +16,18 @@ namespace gpukit {
 // between calls instead of returning it to the driver at every
 // synchronisation: a 2^24-point MSM allocates gigabytes of pair and bucket
 // buffers, and re-mapping them on every call cost more than the sort.
+// Set once per device and process (bit d of `done`), not on every call.
 inline void keep_pool_memory(int device) {
+    static std::atomic<uint64_t> done{0};
+    const uint64_t bit = device < 64 ? uint64_t(1) << device : 0;
+    if (done.load() & bit) return;
     cudaMemPool_t pool;
     GPUKIT_CUDA(cudaDeviceGetDefaultMemPool(&pool, device));
     size_t free_bytes = 0, total = 0;
     GPUKIT_CUDA(cudaMemGetInfo(&free_bytes, &total));
     uint64_t keep = total / 2;
     GPUKIT_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+    done.fetch_or(bit);
 }
 
 // Runs body(i, stream) for every slice i, each on its device, concurrently
@@ -97,11 +103,22 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
+        // The inputs' checks are read once, with the pass's result: one
+        // synchronisation per pass, which is most of a small call's fixed
+        // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
+        const device_buffer<decode_report> report = new_report(stream);
+        const scalar_rows rows{scalar_vectors{scalars, nullptr, n}, 1, m, 0, first};
+        enqueue_scalars<C>(d_scalars.get(), rows, scalars_montgomery, report.get(), stream);
+        enqueue_points<C>(d_points.get(), points + size_t(first) * T::POINT_BYTES, m, points_montgomery, check,
+                          report.get(), stream);
+        const msm_shape shape{m, 1, c, 1, m};
+        device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);
+        enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(), stream);
+        const decode_report checked = read_report(report, stream);
         // Scalars first: the CPU backends report a bad scalar before a bad point.
-        upload_scalars<C>(d_scalars.get(), scalars, n, first, m, scalars_montgomery, stream);
-        upload_points<C>(d_points.get(), points + size_t(first) * T::POINT_BYTES, m, points_montgomery, check,
-                         first, stream);
-        total = total.add(msm_on_device<C>(d_points.get(), d_scalars.get(), m, c, budget - size_t(m) * per_point, stream));
+        raise_scalar_report(checked, rows);
+        raise_point_report(checked, first);
+        total = total.add(finish_msm<C>(unit_sums, shape, stream)[0]);
     }
     return total;
 }

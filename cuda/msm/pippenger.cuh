@@ -132,18 +132,6 @@ std::vector<typename curve_traits<C>::bucket_t> finish_msm(
     return host;
 }
 
-// Σ k_i·P_i over n bases and scalars already on the current device, as a
-// bucket-form point copied to the host.
-template <class C>
-typename curve_traits<C>::bucket_t msm_on_device(const typename curve_traits<C>::affine_t* bases,
-                                                 const uint32_t* scalars, uint32_t n, uint32_t c, size_t budget,
-                                                 cudaStream_t stream) {
-    const msm_shape shape{n, 1, c, 1, n};
-    device_buffer<typename curve_traits<C>::bucket_t> unit_sums(shape.units(curve_traits<C>::SCALAR_BITS), stream);
-    enqueue_msm<C>(bases, scalars, shape, budget, unit_sums.get(), stream);
-    return finish_msm<C>(unit_sums, shape, stream)[0];
-}
-
 // Turns the first offending point of a decode report into the error it
 // names. `offset` numbers the points.
 inline void raise_point_report(const decode_report& r, uint32_t offset) {
@@ -155,36 +143,44 @@ inline void raise_point_report(const decode_report& r, uint32_t offset) {
              "point " + std::to_string(size_t(offset) + r.first_off_curve) + " is not on the curve");
 }
 
-// Runs `launch(report)`, a decode kernel that records the first offending
-// index of each kind into `report`, waits for it and returns the report.
-template <class Launch>
-decode_report run_decode(Launch launch, cudaStream_t stream) {
+// A decode report on the device, all fields "none" (UINT32_MAX) until a
+// decode kernel records an offending index.
+inline device_buffer<decode_report> new_report(cudaStream_t stream) {
     device_buffer<decode_report> report(1, stream);
     GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
-    launch(report.get());
+    return report;
+}
+
+// Waits for `stream` and returns the report its decode kernels wrote.
+inline decode_report read_report(const device_buffer<decode_report>& report, cudaStream_t stream) {
     decode_report host;
     GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
     return host;
 }
 
-// Uploads n wire-format points into `dest` and converts them in place to
-// Montgomery form, checking them when asked. `offset` only numbers errors.
+// Enqueues the upload of n wire-format points into `dest` and their
+// conversion in place to Montgomery form, checked when asked: offending
+// indices go to `report`.
 template <class C>
-void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
-                   bool check, uint32_t offset, cudaStream_t stream) {
+void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
+                    bool check, decode_report* report, cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
     copy_to_device(dest, points, size_t(n) * curve_traits<C>::POINT_BYTES, stream);
     trace_mark("copy points");
-    raise_point_report(run_decode(
-                           [&](decode_report* report) {
-                               decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery,
-                                                                                            check, report);
-                               GPUKIT_LAUNCHED("decode_points");
-                           },
-                           stream),
-                       offset);
+    decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, check, report);
+    GPUKIT_LAUNCHED("decode_points");
     trace_mark("decode points");
+}
+
+// Uploads and checks n wire-format points, as enqueue_points, and waits for
+// the check. `offset` only numbers errors.
+template <class C>
+void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
+                   bool check, uint32_t offset, cudaStream_t stream) {
+    const device_buffer<decode_report> report = new_report(stream);
+    enqueue_points<C>(dest, points, n, montgomery, check, report.get(), stream);
+    raise_point_report(read_report(report, stream), offset);
 }
 
 // The scalars one upload takes: the part [offset, offset + count) of the
@@ -195,11 +191,14 @@ struct scalar_rows {
     uint32_t rows, count, first_row, offset;
 };
 
-// Uploads the scalars of `rows` (canonical, or Montgomery limbs when
-// `montgomery`) contiguously into dest, checks each is below r and leaves
-// them canonical.
+// Enqueues the upload of the scalars of `rows` (canonical, or Montgomery
+// limbs when `montgomery`) contiguously into dest and their check (< r) and
+// conversion to canonical integers; a scalar that fails goes to `report`
+// and is zeroed, so that work enqueued before the report is read stays in
+// bounds.
 template <class C>
-void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cudaStream_t stream) {
+void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, decode_report* report,
+                     cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
     const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
     auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
@@ -209,29 +208,29 @@ void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cu
     else
         copy_rows_to_device(dest, row, rows.rows, row_bytes, stream);
     trace_mark("copy scalars");
-    const decode_report host = run_decode(
-        [&](decode_report* report) {
-            decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), montgomery,
-                                                                              report);
-            GPUKIT_LAUNCHED("decode_scalars");
-        },
-        stream);
-    if (host.first_bad_scalar != UINT32_MAX) {
-        const size_t vector = rows.first_row + host.first_bad_scalar / rows.count;
-        const size_t position = rows.offset + host.first_bad_scalar % rows.count;
-        std::string where = std::to_string(vector * rows.source.n + position);
-        if (vector > 0 || rows.first_row + rows.rows > 1)
-            where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
-        fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
-    }
+    decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), montgomery, report);
+    GPUKIT_LAUNCHED("decode_scalars");
     trace_mark("decode scalars");
 }
 
-// Uploads the scalars [offset, offset + count) of one MSM of n scalars.
+// Turns the first bad scalar of a report on `rows` into the error it names.
+inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows) {
+    if (r.first_bad_scalar == UINT32_MAX) return;
+    const size_t vector = rows.first_row + r.first_bad_scalar / rows.count;
+    const size_t position = rows.offset + r.first_bad_scalar % rows.count;
+    std::string where = std::to_string(vector * rows.source.n + position);
+    if (vector > 0 || rows.first_row + rows.rows > 1)
+        where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
+    fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
+}
+
+// Uploads and checks the scalars of `rows`, as enqueue_scalars, and waits
+// for the check.
 template <class C>
-void upload_scalars(uint32_t* dest, const uint8_t* scalars, uint32_t n, uint32_t offset, uint32_t count,
-                    bool montgomery, cudaStream_t stream) {
-    upload_scalars<C>(dest, scalar_rows{scalar_vectors{scalars, nullptr, n}, 1, count, 0, offset}, montgomery, stream);
+void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cudaStream_t stream) {
+    const device_buffer<decode_report> report = new_report(stream);
+    enqueue_scalars<C>(dest, rows, montgomery, report.get(), stream);
+    raise_scalar_report(read_report(report, stream), rows);
 }
 
 }  // namespace gpukit
