@@ -65,7 +65,7 @@ namespace detail {
 template <int N>
 GPUKIT_HDI int64_t bgcd_lin_comb(uint32_t* t, const uint32_t* x, const uint32_t* y, int64_t f, int64_t g) {
     int64_t c = 0;
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         const int64_t acc = f * int64_t(x[i]) + g * int64_t(y[i]) + c;
         t[i] = uint32_t(acc);
@@ -87,7 +87,7 @@ GPUKIT_HDI int64_t bgcd_factor(uint32_t w) { return w == 0x80000000u ? int64_t(1
 template <int N>
 GPUKIT_HDI uint64_t bgcd_approx(const uint32_t* x, int top, int s) {
     uint32_t w2 = 0, w1 = 0, w0 = 0;
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 2; i < N; ++i) {
         // Selects, not a dynamic index: an indexed register array would go
         // to local memory on the device.
@@ -114,14 +114,14 @@ GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t
     const int64_t ht = bgcd_lin_comb<N>(t, u, v, f, g);
     const uint32_t q = (t[0] * F::INV) & 0x7fffffffu;  // t + q·p ≡ 0 mod 2^31
     uint64_t c = 0;
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         c = uint64_t(t[i]) + uint64_t(q) * p.w[i] + (c >> 32);  // < 2^64
         t[i] = uint32_t(c);
     }
     const int64_t hs = ht + int64_t(c >> 32);  // in [-2^31, 2^32)
     uint32_t r[N];
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         const uint32_t next = i + 1 < N ? t[i + 1] : uint32_t(hs);
         r[i] = (t[i] >> 31) | (next << 1);
@@ -129,7 +129,7 @@ GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t
     const int64_t rtop = hs >> 31;  // -1, 0 or 1: the word above r's N words
     const uint32_t add_p = 0u - uint32_t(rtop < 0);  // r + p, in (0, p)
     c = 0;
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         c = uint64_t(r[i]) + (p.w[i] & add_p) + (c >> 32);
         r[i] = uint32_t(c);
@@ -165,7 +165,7 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
 
     if (groups) *groups = 0;
     uint32_t a[N], b[N], u[N], v[N];
-#pragma unroll
+    GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         a[i] = y.v[i];
         b[i] = p.w[i];
@@ -175,14 +175,14 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
 
     for (int group = 0; group < 2 * GROUPS; ++group) {
         uint32_t nz = 0;
-#pragma unroll
+        GPUKIT_UNROLL
         for (int i = 0; i < N; ++i) nz |= a[i];
         if (nz == 0) break;
         if (groups) *groups = group + 1;
 
         // Approximations. The window is the length of the longer of a, b.
         int top = 0;
-#pragma unroll
+        GPUKIT_UNROLL
         for (int i = 1; i < N; ++i)
             if (a[i] | b[i]) top = i;
         uint64_t xa, xb;
@@ -191,7 +191,7 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
             xb = (uint64_t(b[1]) << 32) | b[0];
         } else {
             uint32_t lead = 0;
-#pragma unroll
+            GPUKIT_UNROLL
             for (int i = 2; i < N; ++i)
                 if (i == top) lead = a[i] | b[i];
             const int s = detail::clz32(lead);
@@ -204,7 +204,6 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
         // low bits, approximately above). Branch-free: the 32 lanes of a
         // warp run the same instructions on different data.
         uint32_t f0 = 1, g0 = 0, f1 = 0, g1 = 1;
-#pragma unroll 4
         for (int j = 0; j < 31; ++j) {
             const bool odd = (xa & 1) != 0;
             const bool swap = odd && xa < xb;
@@ -231,7 +230,7 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
         const int64_t hb = detail::bgcd_lin_comb<N>(tb, a, b, F1, G1);
         const uint32_t na = 0u - uint32_t(ha < 0), nb = 0u - uint32_t(hb < 0);  // all ones: negate
         uint32_t ca = na & 1u, cb = nb & 1u;
-#pragma unroll
+        GPUKIT_UNROLL
         for (int i = 0; i < N; ++i) {
             const uint32_t next_a = i + 1 < N ? ta[i + 1] : uint32_t(ha);
             const uint32_t next_b = i + 1 < N ? tb[i + 1] : uint32_t(hb);
@@ -249,7 +248,7 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
         uint32_t nu[N];
         detail::bgcd_update_mod<F>(nu, u, v, F0, G0);
         detail::bgcd_update_mod<F>(v, u, v, F1, G1);
-#pragma unroll
+        GPUKIT_UNROLL
         for (int i = 0; i < N; ++i) u[i] = nu[i];
     }
     // a = 0, b = 1 and v·y ≡ R² (mod p): v = x^{-1}·R for y = x·R; v = 0 for y = 0.
