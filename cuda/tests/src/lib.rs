@@ -19,6 +19,7 @@ pub mod op {
     pub const FP_EQ: u32 = 10;
     pub const FP_IS_ZERO: u32 = 11;
     pub const FP_MUL_PORTABLE: u32 = 12;
+    pub const FP_INV_BGCD: u32 = 13;
 
     pub const PT_ADD_AFFINE: u32 = 0;
     pub const PT_ADD: u32 = 1;
