@@ -145,7 +145,7 @@ GPUKIT_HDI int clz32(uint32_t x) {
     return __builtin_clz(x);
 #endif
 }
-constexpr int clz32_constexpr(uint32_t x) {
+GPUKIT_HD constexpr int clz32_constexpr(uint32_t x) {
     int n = 0;
     while (n < 32 && !(x >> (31 - n) & 1u)) ++n;
     return n;
