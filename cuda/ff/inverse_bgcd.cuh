@@ -57,29 +57,77 @@
 namespace gpukit {
 namespace detail {
 
-// t (N words) and the returned top word (signed, |top| < 2^31) hold
-// f·x + g·y for f, g with |f| + |g| <= 2^31 and x, y < 2^(32N).
-// Per limb |f·x_i + g·y_i| <= 2^31·(2^32 - 1) and the carry c stays in
-// [-2^31, 2^31 - 1] (induction: c = floor(acc / 2^32)), so the accumulator
-// stays within [-2^63, 2^63 - 1].
-template <int N>
-GPUKIT_HDI int64_t bgcd_lin_comb(uint32_t* t, const uint32_t* x, const uint32_t* y, int64_t f, int64_t g) {
-    int64_t c = 0;
-    GPUKIT_UNROLL
-    for (int i = 0; i < N; ++i) {
-        const int64_t acc = f * int64_t(x[i]) + g * int64_t(y[i]) + c;
-        t[i] = uint32_t(acc);
-        c = acc >> 32;  // arithmetic shift: floor division
-    }
-    return c;
-}
+// A factor of the update matrix as the wide multiplications take it:
+// magnitude and sign, the value is ±mag with |value| <= 2^31.
+struct bgcd_factor {
+    uint32_t mag;  // |value| <= 2^31
+    uint32_t neg;  // all ones for a negative value, else 0
+};
 
-// A factor of the inner loop, kept modulo 2^32: the factors lie in
+// The inner loop keeps a factor modulo 2^32. The factors lie in
 // [-2^31 + 1, 2^31] (|f| + |g| <= 2^31, and |f| = 2^31 only in a row
 // (±2^31, 0); -2^31 would need two earlier rows with g = 0, a singular
 // matrix, but the matrix has determinant ±2^j), so the word 0x80000000
 // means +2^31 and every other word its two's-complement value.
-GPUKIT_HDI int64_t bgcd_factor(uint32_t w) { return w == 0x80000000u ? int64_t(1) << 31 : int64_t(int32_t(w)); }
+GPUKIT_HDI bgcd_factor bgcd_make_factor(uint32_t w) {
+    const uint32_t neg = 0u - uint32_t(w > 0x80000000u);
+    return {(w ^ neg) - neg, neg};
+}
+
+// -f. For f = 0 the sign does not matter to bgcd_lin_comb.
+GPUKIT_HDI bgcd_factor bgcd_negate(bgcd_factor f) { return {f.mag, ~f.neg}; }
+
+// a·b + c, a 32x32->64 multiply-add (one IMAD.WIDE.U32 on the device).
+GPUKIT_HDI uint64_t bgcd_mad_wide(uint32_t a, uint32_t b, uint64_t c) {
+#if defined(__CUDA_ARCH__)
+    uint64_t r;
+    asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(r) : "r"(a), "r"(b), "l"(c));
+    return r;
+#else
+    return uint64_t(a) * b + c;
+#endif
+}
+
+// The low word of (hi:lo) >> 31 (one funnel shift on the device).
+GPUKIT_HDI uint32_t bgcd_shr31(uint32_t lo, uint32_t hi) {
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_r(lo, hi, 31);
+#else
+    return (lo >> 31) | (hi << 1);
+#endif
+}
+
+// t (N words) and the returned top word (signed, |top| < 2^31) hold
+// f·x + g·y for |f| + |g| <= 2^31 and x, y < 2^(32N): then
+// |f·x + g·y| < 2^(32N + 31), so N + 1 words in two's complement hold it
+// and the sum can be formed modulo 2^(32(N + 1)). The device has no
+// signed-by-unsigned wide multiply, so a negative factor multiplies the
+// complement: with ~x = 2^(32N) - 1 - x (N words),
+//   -|f|·x = |f|·~x + |f| - |f|·2^(32N),
+// one XOR per word, |f| as the carry into the lowest word and |f| off the
+// top word. Each step is one 32x32->64 multiply-add: |f|·w + t + c
+// <= 2^31·(2^32 - 1) + 2·(2^32 - 1) < 2^64.
+template <int N>
+GPUKIT_HDI int64_t bgcd_lin_comb(uint32_t* t, const uint32_t* x, const uint32_t* y, bgcd_factor f, bgcd_factor g) {
+    const uint32_t fc = f.mag & f.neg, gc = g.mag & g.neg;
+    uint64_t c = fc;
+    GPUKIT_UNROLL
+    for (int i = 0; i < N; ++i) {
+        c = bgcd_mad_wide(f.mag, x[i] ^ f.neg, c);
+        t[i] = uint32_t(c);
+        c >>= 32;
+    }
+    uint32_t top = uint32_t(c) - fc;
+    c = gc;
+    GPUKIT_UNROLL
+    for (int i = 0; i < N; ++i) {
+        c = bgcd_mad_wide(g.mag, y[i] ^ g.neg, c + t[i]);
+        t[i] = uint32_t(c);
+        c >>= 32;
+    }
+    top += uint32_t(c) - gc;  // modulo 2^32: the exact sum fits N + 1 words
+    return int64_t(int32_t(top));
+}
 
 // The 64-bit approximation of x for a window whose top word is `top` (>= 2)
 // and whose leading zero count is s: the top 33 bits of the
@@ -107,7 +155,7 @@ GPUKIT_HDI uint64_t bgcd_approx(const uint32_t* x, int top, int s) {
 // t + q·p is in (-2^31·p, 2^32·p), so the quotient r is in (-p, 2p): one
 // correction, +p or -p, brings it to [0, p). out may alias v (not u).
 template <class F>
-GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t* v, int64_t f, int64_t g) {
+GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t* v, bgcd_factor f, bgcd_factor g) {
     constexpr int N = F::N;
     constexpr typename F::limbs_t p = F::MOD;
     uint32_t t[N];
@@ -116,7 +164,7 @@ GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t
     uint64_t c = 0;
     GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
-        c = uint64_t(t[i]) + uint64_t(q) * p.w[i] + (c >> 32);  // < 2^64
+        c = bgcd_mad_wide(q, p.w[i], uint64_t(t[i]) + (c >> 32));  // < 2^64
         t[i] = uint32_t(c);
     }
     const int64_t hs = ht + int64_t(c >> 32);  // in [-2^31, 2^32)
@@ -124,7 +172,7 @@ GPUKIT_HDI void bgcd_update_mod(uint32_t* out, const uint32_t* u, const uint32_t
     GPUKIT_UNROLL
     for (int i = 0; i < N; ++i) {
         const uint32_t next = i + 1 < N ? t[i + 1] : uint32_t(hs);
-        r[i] = (t[i] >> 31) | (next << 1);
+        r[i] = bgcd_shr31(t[i], next);
     }
     const int64_t rtop = hs >> 31;  // -1, 0 or 1: the word above r's N words
     const uint32_t add_p = 0u - uint32_t(rtop < 0);  // r + p, in (0, p)
@@ -220,8 +268,8 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
             f1 += f1;  // b_j is unchanged: its row doubles with the scale
             g1 += g1;
         }
-        int64_t F0 = detail::bgcd_factor(f0), G0 = detail::bgcd_factor(g0);
-        int64_t F1 = detail::bgcd_factor(f1), G1 = detail::bgcd_factor(g1);
+        detail::bgcd_factor F0 = detail::bgcd_make_factor(f0), G0 = detail::bgcd_make_factor(g0);
+        detail::bgcd_factor F1 = detail::bgcd_make_factor(f1), G1 = detail::bgcd_make_factor(g1);
 
         // a, b <- (f0·a + g0·b) / 2^31, (f1·a + g1·b) / 2^31: exact
         // divisions; |result| <= max(a, b) < 2^(32N), so N words and a sign.
@@ -235,15 +283,21 @@ GPUKIT_HD F inverse_bgcd(const F& y, int* groups = nullptr) {
             const uint32_t next_a = i + 1 < N ? ta[i + 1] : uint32_t(ha);
             const uint32_t next_b = i + 1 < N ? tb[i + 1] : uint32_t(hb);
             // two's-complement negation: complement, plus 1 in the carry
-            const uint64_t sa = uint64_t(((ta[i] >> 31) | (next_a << 1)) ^ na) + ca;
-            const uint64_t sb = uint64_t(((tb[i] >> 31) | (next_b << 1)) ^ nb) + cb;
+            const uint64_t sa = uint64_t(detail::bgcd_shr31(ta[i], next_a) ^ na) + ca;
+            const uint64_t sb = uint64_t(detail::bgcd_shr31(tb[i], next_b) ^ nb) + cb;
             a[i] = uint32_t(sa);
             b[i] = uint32_t(sb);
             ca = uint32_t(sa >> 32);
             cb = uint32_t(sb >> 32);
         }
-        if (na) F0 = -F0, G0 = -G0;
-        if (nb) F1 = -F1, G1 = -G1;
+        if (na) {
+            F0 = detail::bgcd_negate(F0);
+            G0 = detail::bgcd_negate(G0);
+        }
+        if (nb) {
+            F1 = detail::bgcd_negate(F1);
+            G1 = detail::bgcd_negate(G1);
+        }
 
         uint32_t nu[N];
         detail::bgcd_update_mod<F>(nu, u, v, F0, G0);
