@@ -16,8 +16,9 @@
 // Bounds (the comments at each step below give the details):
 // - Factors: after t iterations each row (f, g) of the matrix has
 //   |f| + |g| <= 2^t (a swap permutes rows, a -= b adds them, a /= 2 doubles
-//   the other row), so after 31 iterations every product f·x_i + g·y_i of a
-//   limb sum fits in a signed 64-bit accumulator.
+//   the other row), so after 31 iterations |f|, |g| <= 2^31: each factor is
+//   one word (magnitude and sign), f·x + g·y of N-word x, y fits N + 1
+//   words, and every multiply-add step |f|·x_i + t_i + carry < 2^64.
 // - Exactness: the low 31 bits of the approximations are exact, and each
 //   iteration consumes one (the parity test, then the halving), so the
 //   matrix applied to the true a, b gives integers divisible by 2^31.
@@ -28,7 +29,10 @@
 //   them, like the exact algorithm; once a and b fit 64 bits the
 //   approximations are the exact values. So ⌈(2·len(p) - 1)/31⌉ groups
 //   suffice: 17 for a 254-bit p (BN254), 25 for 381 bits (BLS12-381). The
-//   loop stops as soon as a = 0 and is capped at twice that bound.
+//   worst inputs are Montgomery words 2^k with k near len(p) (k halvings of
+//   a, then a full GCD of 1 and p): on the host they take exactly 17 and 25
+//   groups, and no input tried took more. The loop stops as soon as a = 0
+//   and is capped at twice the bound.
 // - u, v are divided by 2^31 mod p after each group (a 31-bit Montgomery
 //   reduction), so a ≡ u·y, b ≡ v·y hold exactly after each group and the
 //   number of groups does not matter to the result. Starting from u = R² mod
@@ -42,13 +46,15 @@
 // (empty buckets, the doubling case of an addition) already depend on the
 // data. The constant-time Fermat inverse() stays in mont_field.
 //
-// Cost, counted in 32-bit instructions: a group is 31 iterations of about
-// 25 instructions (parity, 64-bit compare, conditional swaps, 64-bit
-// subtract and shift), plus about 30·N for extracting the approximations
-// and applying the matrix to a, b, u, v. Against a CIOS multiplication of
-// about 4·N² + O(N) instructions that is, for the worst-case group counts
-// above, roughly 60 multiplications at N = 8 and 35 at N = 12 (Fermat:
-// ~380 and ~570). bench/NOTES.md has the measured figures.
+// Cost (sm_90 PTX of this file, 64-bit operations counted twice; not yet
+// timed): a group is 31 iterations of ~27 instructions (parity, 64-bit
+// compare, conditional swaps, 64-bit subtract and shift), ~110-160 to
+// extract the approximations, and ~630 (N = 8) or ~900 (N = 12) to apply
+// the matrix to a, b, u, v; a CIOS multiplication is ~360 (N = 8) or ~730
+// (N = 12). Random inputs take 11-13 groups at 254 bits and 16-19 at 381
+// (a warp waits for its slowest lane), so an inversion costs about 50
+// multiplications at N = 8 and 45 at N = 12, against Fermat's ~380 and
+// ~570. fieldmul_throughput (cuda/tests) measures both on a GPU.
 #pragma once
 #include <cstdint>
 
