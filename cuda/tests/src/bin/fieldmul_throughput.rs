@@ -70,6 +70,8 @@ fn main() {
             best.0, best.1
         );
         for bgcd in [true, false] {
+            // Several waves on every SM: the binary GCD kernel takes ~100
+            // registers a thread, so two 256-thread blocks fit an SM.
             let (threads, blocks) = (256, 132 * 8);
             let t = match inv_throughput(limbs, bgcd, blocks, threads, inv_iters, runs) {
                 Ok(t) => t,
