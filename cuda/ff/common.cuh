@@ -23,6 +23,16 @@
 #define GPUKIT_HD_COLD
 #endif
 
+// Full unrolling of a loop over a word array, where the device compiler
+// must keep the array in registers (a loop left rolled indexes it, which
+// moves it to local memory). The host compiler unrolls as it sees fit and
+// would warn about the unknown pragma.
+#if defined(__CUDACC__)
+#define GPUKIT_UNROLL _Pragma("unroll")
+#else
+#define GPUKIT_UNROLL
+#endif
+
 namespace gpukit {
 namespace detail {
 

@@ -57,7 +57,7 @@ int dev_field_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
 #define K(OP) \
     case OP: k = field_kernel<C, OP>; break;
         K(FP_ADD) K(FP_SUB) K(FP_MUL) K(FP_SQR) K(FP_DBL) K(FP_NEG) K(FP_INV) K(FP_TO_MONT) K(FP_FROM_MONT)
-        K(FP_IS_CANONICAL) K(FP_EQ) K(FP_IS_ZERO) K(FP_MUL_PORTABLE)
+        K(FP_IS_CANONICAL) K(FP_EQ) K(FP_IS_ZERO) K(FP_MUL_PORTABLE) K(FP_INV_BGCD)
 #undef K
         default: return -1;
     }

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "../../../curves/all.cuh"
+#include "../../ff/inverse_bgcd.cuh"
 
 namespace gpukit {
 namespace check {
@@ -31,7 +32,8 @@ enum field_op : uint32_t {
     FP_EQ = 10,            // flag a == b
     FP_IS_ZERO = 11,       // flag a == 0
     FP_MUL_PORTABLE = 12,  // a·b by the 32-bit-limb CIOS (GPUKIT_PORTABLE_MUL's)
-    FP_OPS = 13,
+    FP_INV_BGCD = 13,      // a^{-1} by the binary GCD (inverse_bgcd.cuh); 0 for 0
+    FP_OPS = 14,
 };
 
 enum point_op : uint32_t {
@@ -97,6 +99,13 @@ struct ops {
                     F r;
                     F::mul_portable(r.v, load<F>(a).v, load<F>(b).v);
                     r.to_canonical(out);
+                    return true;
+                }
+                return false;
+            case FP_INV_BGCD:
+                // Prime fields only, like FP_MUL_PORTABLE.
+                if constexpr (F::WORDS == uint32_t(F::N)) {
+                    inverse_bgcd(load<F>(a)).to_canonical(out);
                     return true;
                 }
                 return false;

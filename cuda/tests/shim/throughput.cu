@@ -14,6 +14,7 @@
 #include <cstdio>
 
 #include "../../../curves/all.cuh"
+#include "../../ff/inverse_bgcd.cuh"
 
 using namespace gpukit;
 
@@ -98,6 +99,67 @@ int time_variant(uint32_t portable, uint32_t chains, uint32_t blocks, uint32_t t
     }
 }
 
+// Inversion throughput: every thread runs one chain x <- x^{-1} + y of
+// `iters` inversions, by the binary GCD (inverse_bgcd.cuh) or by Fermat
+// (mont_field::inverse). The addition keeps the chain from alternating
+// between two values. The starting values are distinct per thread (an LCG
+// seeded by the thread index): the binary GCD's time depends on its input,
+// and a warp runs as long as its slowest lane, so identical lanes would
+// flatter it.
+template <class F, bool BGCD>
+__global__ void inv_chain(uint32_t* out, uint32_t iters) {
+    const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const size_t stride = size_t(gridDim.x) * blockDim.x;
+    uint32_t s = uint32_t(t) * 747796405u + 2891336453u;
+    F x, y;
+    for (int i = 0; i < F::N; ++i) {
+        s = s * 1664525u + 1013904223u;
+        x.v[i] = s;
+        s = s * 1664525u + 1013904223u;
+        y.v[i] = s;
+    }
+    x.v[F::N - 1] = 0;  // < p, as in mul_chains
+    y.v[F::N - 1] = 0;
+    for (uint32_t it = 0; it < iters; ++it) {
+        if constexpr (BGCD) {
+            x = inverse_bgcd(x) + y;
+        } else {
+            x = x.inverse() + y;
+        }
+    }
+    for (int i = 0; i < F::N; ++i) out[size_t(i) * stride + t] = x.v[i];
+}
+
+template <class F, bool BGCD>
+int time_inv_runs(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, float* ms) {
+    const size_t words = size_t(blocks) * threads * F::N;
+    uint32_t* out = nullptr;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    bool ok = cudaMalloc(&out, words * sizeof(uint32_t)) == cudaSuccess && cudaEventCreate(&start) == cudaSuccess &&
+              cudaEventCreate(&stop) == cudaSuccess;
+    if (ok) {
+        inv_chain<F, BGCD><<<blocks, threads>>>(out, iters);  // warm-up
+        ok = cudaDeviceSynchronize() == cudaSuccess;
+    }
+    for (uint32_t r = 0; ok && r < runs; ++r) {
+        cudaEventRecord(start);
+        inv_chain<F, BGCD><<<blocks, threads>>>(out, iters);
+        cudaEventRecord(stop);
+        ok = cudaEventSynchronize(stop) == cudaSuccess && cudaEventElapsedTime(&ms[r], start, stop) == cudaSuccess;
+    }
+    if (start) cudaEventDestroy(start);
+    if (stop) cudaEventDestroy(stop);
+    cudaFree(out);
+    ok = ok && cudaGetLastError() == cudaSuccess;
+    return ok ? 0 : -2;
+}
+
+template <class F>
+int time_inv_variant(uint32_t bgcd, uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, float* ms) {
+    return bgcd ? time_inv_runs<F, true>(blocks, threads, iters, runs, ms)
+                : time_inv_runs<F, false>(blocks, threads, iters, runs, ms);
+}
+
 }  // namespace
 
 // Fills ms[0..runs) with the time of each launch of blocks·threads threads,
@@ -121,6 +183,19 @@ extern "C" int gpukit_check_dev_fieldmul_throughput(uint32_t limbs, uint32_t por
         case 12:
             return time_variant<curve_traits<bls12_381_g1>::field_t>(portable, chains, blocks, threads, iters, runs,
                                                                      ms);
+        default: return -1;
+    }
+}
+
+// Fills ms[0..runs) with the time of each launch of blocks·threads threads,
+// each running one chain of `iters` inversions; limbs is 8 (BN254 Fp) or 12
+// (BLS12-381 Fp); bgcd = 1 times inverse_bgcd, 0 Fermat's inverse().
+// 0, -1 bad arguments, -2 CUDA error.
+extern "C" int gpukit_check_dev_inv_throughput(uint32_t limbs, uint32_t bgcd, uint32_t blocks, uint32_t threads,
+                                               uint32_t iters, uint32_t runs, float* ms) {
+    switch (limbs) {
+        case 8: return time_inv_variant<curve_traits<bn254_g1>::field_t>(bgcd, blocks, threads, iters, runs, ms);
+        case 12: return time_inv_variant<curve_traits<bls12_381_g1>::field_t>(bgcd, blocks, threads, iters, runs, ms);
         default: return -1;
     }
 }

@@ -19,6 +19,7 @@ pub mod op {
     pub const FP_EQ: u32 = 10;
     pub const FP_IS_ZERO: u32 = 11;
     pub const FP_MUL_PORTABLE: u32 = 12;
+    pub const FP_INV_BGCD: u32 = 13;
 
     pub const PT_ADD_AFFINE: u32 = 0;
     pub const PT_ADD: u32 = 1;
@@ -100,6 +101,15 @@ mod ffi {
             name: *mut std::ffi::c_char,
             name_len: usize,
             sm_count: *mut u32,
+        ) -> i32;
+        pub fn gpukit_check_dev_inv_throughput(
+            limbs: u32,
+            bgcd: u32,
+            blocks: u32,
+            threads: u32,
+            iters: u32,
+            runs: u32,
+            ms: *mut f32,
         ) -> i32;
         pub fn gpukit_check_dev_madd_throughput(
             limbs: u32,
@@ -299,6 +309,49 @@ pub fn fieldmul_throughput(s: ThroughputSetup) -> Result<Throughput, i32> {
         sm_count,
         runs_ms: ms,
         muls_per_launch,
+    })
+}
+
+/// One inversion throughput measurement (see shim/throughput.cu).
+#[derive(Debug, Clone)]
+pub struct InvThroughput {
+    /// Milliseconds of each timed launch.
+    pub runs_ms: Vec<f32>,
+    /// Field inversions per launch.
+    pub invs_per_launch: f64,
+}
+
+/// Times `runs` launches of `blocks` · `threads` threads, each inverting a
+/// chain of `iters` elements (8 limbs: BN254 Fp, 12: BLS12-381 Fp), by the
+/// binary GCD (`bgcd`) or by Fermat's little theorem.
+#[cfg(gpukit_cuda)]
+pub fn inv_throughput(
+    limbs: u32,
+    bgcd: bool,
+    blocks: u32,
+    threads: u32,
+    iters: u32,
+    runs: u32,
+) -> Result<InvThroughput, i32> {
+    let mut ms = vec![0f32; runs as usize];
+    // SAFETY: ms holds `runs` floats; the shim writes within them.
+    let rc = unsafe {
+        ffi::gpukit_check_dev_inv_throughput(
+            limbs,
+            u32::from(bgcd),
+            blocks,
+            threads,
+            iters,
+            runs,
+            ms.as_mut_ptr(),
+        )
+    };
+    if rc != 0 {
+        return Err(rc);
+    }
+    Ok(InvThroughput {
+        runs_ms: ms,
+        invs_per_launch: f64::from(blocks) * f64::from(threads) * f64::from(iters),
     })
 }
 

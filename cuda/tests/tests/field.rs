@@ -70,6 +70,53 @@ fn check_unary<C: TestCurve>(t: Target, code: u32, name: &str, f: impl Fn(C::F) 
     }
 }
 
+/// Inputs of the binary-GCD inversion: the edge values of `elements` (0, 1,
+/// p - 1, 2, -2); ±2^k for every k below the bit length of p; the elements
+/// whose Montgomery words are 2^k and 2^k + 1 (x = 2^k·R^-1: the GCD starts
+/// from a small a, whose words are then exact); then random elements, so
+/// that there are a few thousand inputs per curve.
+fn inverse_inputs<F: Coord>(seed: u64) -> Vec<F> {
+    let mut v = elements::<F>(seed)[..5].to_vec();
+    let bits = 32 * F::WORDS as u64;
+    let two = F::from(2u64);
+    let r_inv = two.pow([bits]).inverse().expect("R is invertible");
+    let mut pow = F::one();
+    for _ in 0..bits {
+        // pow = 2^k; 2^k for k >= len(p) only wraps to other elements.
+        v.extend([pow, -pow, pow * r_inv, (pow + F::one()) * r_inv]);
+        pow.double_in_place();
+    }
+    let mut rng = rng(seed + 1);
+    v.extend((0..RANDOM_INV).map(|_| F::rand(&mut rng)));
+    v
+}
+
+/// Random inputs per curve of the binary-GCD inversion, beside the edges.
+const RANDOM_INV: usize = 5000;
+
+fn check_inverse_bgcd<C: TestCurve>(t: Target) {
+    let a = inverse_inputs::<C::F>(u64::from(C::ID) * 100 + u64::from(op::FP_INV_BGCD));
+    let words = C::F::WORDS;
+    let out: Vec<C::F> = unflat(&field_op(
+        t,
+        C::ID,
+        op::FP_INV_BGCD,
+        &flat(&a),
+        &flat(&a),
+        words,
+    ));
+    for i in 0..a.len() {
+        let expect = a[i].inverse().unwrap_or(C::F::zero());
+        assert_eq!(
+            out[i],
+            expect,
+            "{} {t:?} inverse_bgcd({}) [#{i}]",
+            C::NAME,
+            a[i]
+        );
+    }
+}
+
 /// The op's flag for each element (out[0] of each slot).
 fn flags(out: &[u32], words: usize) -> Vec<bool> {
     out.chunks(words).map(|c| c[0] == 1).collect()
@@ -88,6 +135,9 @@ fn check_field<C: TestCurve>(t: Target) {
     check_unary::<C>(t, op::FP_INV, "inverse", |a| {
         a.inverse().unwrap_or(C::F::zero())
     });
+    if C::F::extension_degree() == 1 {
+        check_inverse_bgcd::<C>(t);
+    }
     let w = C::F::WORDS;
 
     // Montgomery form: the words the headers hold are exactly arkworks' limbs.
