@@ -161,7 +161,14 @@ fn run_shape<C: BenchCurve>(
     }
     // One basis's tables at a time on the device.
     drop(bases);
-    rows.push(run_wire::<C>(&points, &flat, shape, plan, opts, reference.as_deref()));
+    rows.push(run_wire::<C>(
+        &points,
+        &flat,
+        shape,
+        plan,
+        opts,
+        reference.as_deref(),
+    ));
     rows
 }
 
@@ -178,11 +185,19 @@ fn run_wire<C: BenchCurve>(
     let n = 1usize << shape.log_n;
     let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
     let config = opts.config(gpukit::Backend::Gpu);
-    let bases = match BasesBytes::new(C::ID, &gpukit::encoding::encode_points::<C>(points), &config) {
+    let bases = match BasesBytes::new(
+        C::ID,
+        &gpukit::encoding::encode_points::<C>(points),
+        &config,
+    ) {
         Ok(b) => b,
         Err(e) => return (SYSTEM, None, e.to_string()),
     };
-    let mut call = || bases.msm_batch(&wire_scalars, n, shape.count).map_err(|e| e.to_string());
+    let mut call = || {
+        bases
+            .msm_batch(&wire_scalars, n, shape.count)
+            .map_err(|e| e.to_string())
+    };
     match measure(plan, &mut call) {
         Ok(m) => {
             let status = match reference {
