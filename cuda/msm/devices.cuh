@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <vector>
+#include "plan/devices.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -27,22 +28,6 @@ inline std::vector<int> select_devices(uint32_t mask) {
     if (chosen.empty())
         fail(STATUS_NO_DEVICE, "the device mask selects none of the " + std::to_string(visible) + " visible devices");
     return chosen;
-}
-
-struct device_slice {
-    int device;
-    uint32_t offset, count;
-};
-
-// Equal contiguous slices, one per device; devices beyond n get none.
-inline std::vector<device_slice> split_over_devices(const std::vector<int>& devices, uint32_t n) {
-    std::vector<device_slice> slices;
-    const uint32_t k = uint32_t(devices.size());
-    for (uint32_t i = 0; i < k; i++) {
-        uint32_t lo = uint32_t(uint64_t(n) * i / k), hi = uint32_t(uint64_t(n) * (i + 1) / k);
-        if (hi > lo) slices.push_back({devices[i], lo, hi - lo});
-    }
-    return slices;
 }
 
 }  // namespace gpukit

@@ -9,10 +9,11 @@
 #include "decode.cuh"
 #include "device_buffer.cuh"
 #include "host_staging.cuh"
+#include "plan/passes.cuh"
+#include "plan/windows.cuh"
 #include "recode.cuh"
 #include "scalar_vectors.cuh"
 #include "trace.cuh"
-#include "window_plan.cuh"
 
 namespace gpukit {
 

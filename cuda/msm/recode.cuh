@@ -9,14 +9,9 @@
 // never carries out.
 #pragma once
 #include <cstdint>
+#include "plan/shape.cuh"
 
 namespace gpukit {
-
-__host__ __device__ constexpr uint32_t window_count(uint32_t scalar_bits, uint32_t c) {
-    return (scalar_bits + 1 + c - 1) / c;
-}
-
-__host__ __device__ constexpr uint32_t buckets_per_window(uint32_t c) { return 1u << (c - 1); }
 
 // The point index of a pair, with its sign in the top bit (n < 2^31).
 constexpr uint32_t NEGATE_BIT = 0x80000000u;
@@ -29,34 +24,6 @@ __device__ __forceinline__ uint32_t scalar_bits_at(const uint32_t* s, uint32_t p
     // c <= 24 and shift <= 31, so the window fits in the 64-bit pair.
     return uint32_t(((hi << 32) | lo) >> shift) & ((1u << c) - 1);
 }
-
-// The shape of one enqueued MSM pass: `batch` scalar vectors of n scalars
-// (vector v at scalars + v·n·8 words) over one set of bases, whose base i
-// may carry `copies` precomputed multiples, copy k = 2^(k·c)·P_i at
-// bases[k·stride + i] (copies = 1: the bases alone).
-//
-// Windows w = s·copies + k share a bucket set: window w's digit d adds
-// d·2^(w·c)·P = d·2^(s·copies·c)·(copy k), so the copies fold `copies`
-// windows into one "set" whose weight is 2^(s·copies·c). A vector then has
-// sets = ceil(windows / copies) bucket sets instead of `windows`: with every
-// window precomputed it is one set, one reduction and no doublings. Each
-// (vector, set) is a unit, u = v·sets + s, and a pass covers a range of
-// units: the vector index is part of the sort key, so a whole batch of small
-// MSMs is recoded, sorted, accumulated and reduced in the same launches.
-struct msm_shape {
-    uint32_t n, batch, c, copies, stride;
-
-    __host__ __device__ uint32_t windows(uint32_t scalar_bits) const { return window_count(scalar_bits, c); }
-    __host__ __device__ uint32_t sets(uint32_t scalar_bits) const {
-        return (windows(scalar_bits) + copies - 1) / copies;
-    }
-    __host__ __device__ uint32_t units(uint32_t scalar_bits) const { return batch * sets(scalar_bits); }
-    // Pairs one unit writes: a slot for every copy of every point, zero
-    // digits included (they sort past the buckets).
-    __host__ __device__ size_t pairs_per_unit() const { return size_t(n) * copies; }
-    // Bits between the weights of consecutive sets.
-    __host__ __device__ uint32_t set_shift() const { return c * copies; }
-};
 
 // Writes the pairs of units [first, first + group) for every scalar of the
 // vectors they touch: key = unit-in-pass · 2^(c-1) + bucket, or

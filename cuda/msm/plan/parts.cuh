@@ -1,0 +1,65 @@
+// How one device's scalars are cut into parts whose uploads overlap the
+// GPU's work (scalar_pipeline.cuh says why: the lead quarter, its narrower
+// window, the grouping of small vectors). Host only; g++ compiles it for
+// the host tests (cuda/tests/shim/plan_shim.cpp).
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gpukit {
+
+// Below this many points the upload is a few milliseconds and a single pass
+// keeps its one reduction (staged copies start at 2 × 32 MiB of scalars).
+constexpr uint32_t PIPELINE_MIN_POINTS = 1u << 21;
+
+// Bits the lead quarter's window drops below the call's (not below 1).
+constexpr uint32_t LEAD_WINDOW_DROP = 2;
+
+struct scalar_part {
+    uint32_t first_vector, vectors;  // the batch's scalar vectors it covers
+    uint32_t first, count;           // points of the slice
+    uint32_t c;                      // the part's window
+};
+
+// The parts of one device's slice of `count` points for `batch` scalar
+// vectors, each at most `chunk` scalars (summed over its vectors) at window c:
+// - a lone vector of at least PIPELINE_MIN_POINTS in one pass is cut into
+//   its first quarter and the rest, the quarter LEAD_WINDOW_DROP bits
+//   narrower unless the window is fixed (precomputed bases);
+// - vectors that fit a pass are grouped, several to a part, so that a batch
+//   of small MSMs runs in few launches; a large batch keeps at least four
+//   parts, so that the uploads after the first overlap the GPU's work;
+// - a vector larger than a pass is cut into passes of `chunk` points.
+inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
+                                           bool window_fixed) {
+    std::vector<scalar_part> parts;
+    if (batch == 1 && count <= chunk && count >= PIPELINE_MIN_POINTS) {
+        const uint32_t quarter = count / 4;
+        const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
+        parts.push_back({0, 1, 0, quarter, lead_c});
+        parts.push_back({0, 1, quarter, count - quarter, c});
+        return parts;
+    }
+    if (count <= chunk) {
+        uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
+        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) per_part = std::min(per_part, (batch + 3) / 4);
+        for (uint32_t v = 0; v < batch; v += per_part)
+            parts.push_back({v, std::min(per_part, batch - v), 0, count, c});
+        return parts;
+    }
+    for (uint32_t v = 0; v < batch; v++)
+        for (uint32_t done = 0; done < count; done += chunk)
+            parts.push_back({v, 1, done, std::min(chunk, count - done), c});
+    return parts;
+}
+
+// Scalars a part's buffer must hold: its vectors times its points.
+inline size_t largest_part(const std::vector<scalar_part>& parts) {
+    size_t largest = 0;
+    for (const scalar_part& p : parts) largest = std::max(largest, size_t(p.vectors) * p.count);
+    return largest;
+}
+
+}  // namespace gpukit
