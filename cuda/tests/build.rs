@@ -1,4 +1,5 @@
-// Builds the check shims: the host shim (g++, always) and, when nvcc is found
+// Builds the check shims: the host shims (g++, always: the arithmetic and
+// the MSM planners of cuda/msm/plan/) and, when nvcc is found
 // (the same search as the main crate's build.rs, see build/nvcc.rs), the
 // device shim and the throughput launcher, enabling `cfg(gpukit_cuda)`.
 
@@ -29,6 +30,7 @@ fn main() {
         "../ff",
         "../ec",
         "../msm/wide_access.cuh",
+        "../msm/plan",
         "../curve_traits.cuh",
         "../../curves",
         "../../build",
@@ -44,6 +46,7 @@ fn main() {
         .cpp_link_stdlib(None)
         .std("c++17")
         .file(here.join("shim/host_shim.cpp"))
+        .file(here.join("shim/plan_shim.cpp"))
         .compile("gpukit_check_host");
 
     let Some(toolchain) = nvcc::find(&root) else {

@@ -1,9 +1,12 @@
 //! Safe wrappers over the check shims (shim/host_shim.cpp, and with CUDA
 //! shim/device_shim.cu): each call runs one arithmetic op of gpukit's
 //! CUDA/C++ headers on many inputs, on the host or on the GPU. The op codes
-//! mirror shim/ops.cuh and shim/constants.cuh.
+//! mirror shim/ops.cuh and shim/constants.cuh. The MSM planners
+//! (shim/plan_shim.cpp) are in [`plan`].
 
 use std::ffi::CStr;
+
+pub mod plan;
 
 pub mod op {
     pub const FP_ADD: u32 = 0;

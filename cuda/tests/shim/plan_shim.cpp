@@ -1,0 +1,150 @@
+// extern "C" entry points that run the MSM planners (cuda/msm/plan/) on the
+// host (built by g++ through cc in build.rs, like host_shim.cpp): window
+// choice, passes, reduction levels, scalar parts, the device split and the
+// fixed-base layout. Lists are written to a caller's buffer of `cap`
+// entries; the call returns how many there are (at most cap are written), or
+// SIZE_MAX when the planner could not allocate.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "../../msm/plan/devices.cuh"
+#include "../../msm/plan/fixed_base.cuh"
+#include "../../msm/plan/parts.cuh"
+#include "../../msm/plan/passes.cuh"
+#include "../../msm/plan/reduction.cuh"
+#include "../../msm/plan/shape.cuh"
+#include "../../msm/plan/windows.cuh"
+
+using namespace gpukit;
+
+// The Rust side mirrors these structs field by field (src/plan.rs).
+static_assert(std::is_standard_layout<scalar_part>::value && sizeof(scalar_part) == 5 * sizeof(uint32_t),
+              "scalar_part layout");
+static_assert(std::is_standard_layout<device_slice>::value && sizeof(device_slice) == 3 * sizeof(uint32_t),
+              "device_slice layout");
+static_assert(std::is_standard_layout<fixed_base_layout>::value && sizeof(fixed_base_layout) == 4 * sizeof(uint32_t),
+              "fixed_base_layout layout");
+
+namespace {
+
+// Copies a planner's list out, at most `cap` entries; never throws.
+template <class T, class Plan>
+size_t list_out(Plan plan, T* out, size_t cap) {
+    try {
+        const std::vector<T> list = plan();
+        for (size_t i = 0; i < list.size() && i < cap; i++) out[i] = list[i];
+        return list.size();
+    } catch (...) {
+        return SIZE_MAX;
+    }
+}
+
+}  // namespace
+
+// The planners' constants, for the tests' boundaries.
+struct gpukit_plan_constants {
+    uint64_t max_pairs_per_pass, max_buckets_per_pass;
+    uint32_t chunk, window_sum_slice, direct_weight_max_buckets;
+    uint32_t pipeline_min_points, lead_window_drop, fixed_base_max_digit_bits;
+};
+
+extern "C" gpukit_plan_constants gpukit_plan_constants_get() {
+    return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
+            PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, FIXED_BASE_MAX_DIGIT_BITS};
+}
+
+extern "C" uint32_t gpukit_plan_window_count(uint32_t scalar_bits, uint32_t c) { return window_count(scalar_bits, c); }
+
+extern "C" uint32_t gpukit_plan_buckets_per_window(uint32_t c) { return buckets_per_window(c); }
+
+// msm_shape's derived counts: windows, sets, units, pairs per unit, set shift.
+struct gpukit_plan_shape_counts {
+    uint32_t windows, sets, units, set_shift;
+    uint64_t pairs_per_unit;
+};
+
+extern "C" gpukit_plan_shape_counts gpukit_plan_shape(uint32_t n, uint32_t batch, uint32_t c, uint32_t copies,
+                                                      uint32_t scalar_bits) {
+    const msm_shape s{n, batch, c, copies, n};
+    return {s.windows(scalar_bits), s.sets(scalar_bits), s.units(scalar_bits), s.set_shift(), s.pairs_per_unit()};
+}
+
+extern "C" double gpukit_plan_window_cost(uint32_t scalar_bits, uint32_t c, size_t n, uint32_t copies) {
+    return window_cost(scalar_bits, c, n, copies);
+}
+
+extern "C" uint32_t gpukit_plan_auto_window(uint32_t scalar_bits, uint32_t max_window, size_t n) {
+    return auto_window(scalar_bits, max_window, n);
+}
+
+// copies[c] is copies_for(c), for c = 0..max_window.
+extern "C" uint32_t gpukit_plan_auto_precomputed_window(uint32_t scalar_bits, uint32_t max_window, size_t n,
+                                                        const uint32_t* copies) {
+    return auto_precomputed_window(scalar_bits, max_window, n, [copies](uint32_t c) { return copies[c]; });
+}
+
+extern "C" size_t gpukit_plan_group_bytes(size_t unit_pairs, uint32_t c, uint32_t group, size_t bucket_bytes) {
+    try {
+        return group_bytes(unit_pairs, c, group, bucket_bytes);
+    } catch (...) {
+        return SIZE_MAX;
+    }
+}
+
+extern "C" uint32_t gpukit_plan_units_per_pass(size_t unit_pairs, uint32_t c, uint32_t units, size_t bucket_bytes,
+                                               size_t budget) {
+    try {
+        return units_per_pass(unit_pairs, c, units, bucket_bytes, budget);
+    } catch (...) {
+        return UINT32_MAX;
+    }
+}
+
+extern "C" uint32_t gpukit_plan_chunks_of(uint32_t values) { return chunks_of(values); }
+
+extern "C" size_t gpukit_plan_level_chunks(uint32_t buckets, uint32_t* out, size_t cap) {
+    return list_out<uint32_t>([&] { return level_chunks(buckets); }, out, cap);
+}
+
+extern "C" size_t gpukit_plan_reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
+    try {
+        return reduce_bytes(buckets, group, bucket_bytes);
+    } catch (...) {
+        return SIZE_MAX;
+    }
+}
+
+extern "C" bool gpukit_plan_weighs_directly(uint32_t buckets, uint32_t group) {
+    return weighs_directly(buckets, group);
+}
+
+extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
+                                    scalar_part* out, size_t cap) {
+    return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed); }, out, cap);
+}
+
+extern "C" size_t gpukit_plan_largest_part(const scalar_part* parts, size_t count) {
+    try {
+        return largest_part(std::vector<scalar_part>(parts, parts + count));
+    } catch (...) {
+        return SIZE_MAX;
+    }
+}
+
+extern "C" size_t gpukit_plan_split_over_devices(const int* devices, size_t k, uint32_t n, device_slice* out,
+                                                 size_t cap) {
+    return list_out<device_slice>(
+        [&] { return split_over_devices(std::vector<int>(devices, devices + k), n); }, out, cap);
+}
+
+extern "C" fixed_base_layout gpukit_plan_fixed_base_layout(uint32_t scalar_bits, uint32_t digit_bits, uint32_t row) {
+    return fixed_base_layout_for(scalar_bits, digit_bits, row);
+}
+
+extern "C" size_t gpukit_plan_fixed_base_index(fixed_base_layout l, uint32_t j, uint32_t e, uint32_t i) {
+    return l.index(j, e, i);
+}
+
+extern "C" size_t gpukit_plan_fixed_base_points(fixed_base_layout l) { return l.points(); }

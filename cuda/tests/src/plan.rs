@@ -1,0 +1,284 @@
+//! Safe wrappers over shim/plan_shim.cpp: the MSM planners of
+//! cuda/msm/plan/ (window choice, passes, reduction levels, scalar parts,
+//! the device split, the fixed-base layout), compiled by the host C++
+//! compiler. The structs mirror the C++ ones field by field.
+
+/// The planners' constants (MAX_PAIRS_PER_PASS, CHUNK, ...).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Constants {
+    pub max_pairs_per_pass: u64,
+    pub max_buckets_per_pass: u64,
+    pub chunk: u32,
+    pub window_sum_slice: u32,
+    pub direct_weight_max_buckets: u32,
+    pub pipeline_min_points: u32,
+    pub lead_window_drop: u32,
+    pub fixed_base_max_digit_bits: u32,
+}
+
+/// msm_shape's derived counts for one scalar width.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShapeCounts {
+    pub windows: u32,
+    pub sets: u32,
+    pub units: u32,
+    pub set_shift: u32,
+    pub pairs_per_unit: u64,
+}
+
+/// scalar_part: the vectors and points of one part, and its window.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ScalarPart {
+    pub first_vector: u32,
+    pub vectors: u32,
+    pub first: u32,
+    pub count: u32,
+    pub c: u32,
+}
+
+/// device_slice: one device's contiguous share of the points.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DeviceSlice {
+    pub device: i32,
+    pub offset: u32,
+    pub count: u32,
+}
+
+/// fixed_base_layout: digits of `digit_bits`, `windows` windows of
+/// `entries` multiples, `row` bases.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedBaseLayout {
+    pub digit_bits: u32,
+    pub windows: u32,
+    pub entries: u32,
+    pub row: u32,
+}
+
+mod ffi {
+    use super::{Constants, DeviceSlice, FixedBaseLayout, ScalarPart, ShapeCounts};
+    extern "C" {
+        pub fn gpukit_plan_constants_get() -> Constants;
+        pub fn gpukit_plan_window_count(scalar_bits: u32, c: u32) -> u32;
+        pub fn gpukit_plan_buckets_per_window(c: u32) -> u32;
+        pub fn gpukit_plan_shape(
+            n: u32,
+            batch: u32,
+            c: u32,
+            copies: u32,
+            scalar_bits: u32,
+        ) -> ShapeCounts;
+        pub fn gpukit_plan_window_cost(scalar_bits: u32, c: u32, n: usize, copies: u32) -> f64;
+        pub fn gpukit_plan_auto_window(scalar_bits: u32, max_window: u32, n: usize) -> u32;
+        pub fn gpukit_plan_auto_precomputed_window(
+            scalar_bits: u32,
+            max_window: u32,
+            n: usize,
+            copies: *const u32,
+        ) -> u32;
+        pub fn gpukit_plan_group_bytes(
+            unit_pairs: usize,
+            c: u32,
+            group: u32,
+            bucket_bytes: usize,
+        ) -> usize;
+        pub fn gpukit_plan_units_per_pass(
+            unit_pairs: usize,
+            c: u32,
+            units: u32,
+            bucket_bytes: usize,
+            budget: usize,
+        ) -> u32;
+        pub fn gpukit_plan_chunks_of(values: u32) -> u32;
+        pub fn gpukit_plan_level_chunks(buckets: u32, out: *mut u32, cap: usize) -> usize;
+        pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
+        pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
+        pub fn gpukit_plan_parts(
+            count: u32,
+            chunk: u32,
+            batch: u32,
+            c: u32,
+            window_fixed: bool,
+            out: *mut ScalarPart,
+            cap: usize,
+        ) -> usize;
+        pub fn gpukit_plan_largest_part(parts: *const ScalarPart, count: usize) -> usize;
+        pub fn gpukit_plan_split_over_devices(
+            devices: *const i32,
+            k: usize,
+            n: u32,
+            out: *mut DeviceSlice,
+            cap: usize,
+        ) -> usize;
+        pub fn gpukit_plan_fixed_base_layout(
+            scalar_bits: u32,
+            digit_bits: u32,
+            row: u32,
+        ) -> FixedBaseLayout;
+        pub fn gpukit_plan_fixed_base_index(l: FixedBaseLayout, j: u32, e: u32, i: u32) -> usize;
+        pub fn gpukit_plan_fixed_base_points(l: FixedBaseLayout) -> usize;
+    }
+}
+
+/// Calls a list planner twice: once for the length, once to fill a buffer
+/// of that length (`fill(out, cap)` returns the list's length, writing at
+/// most cap entries).
+fn list<T: Default + Clone>(fill: impl Fn(*mut T, usize) -> usize) -> Vec<T> {
+    let len = fill(std::ptr::null_mut(), 0);
+    assert_ne!(len, usize::MAX, "the planner could not allocate");
+    let mut out = vec![T::default(); len];
+    let again = fill(out.as_mut_ptr(), out.len());
+    assert_eq!(again, len, "the planner is not deterministic");
+    out
+}
+
+pub fn constants() -> Constants {
+    // SAFETY: no arguments; returns a struct by value.
+    unsafe { ffi::gpukit_plan_constants_get() }
+}
+
+/// window_count(scalar_bits, c); c ≥ 1.
+pub fn window_count(scalar_bits: u32, c: u32) -> u32 {
+    assert!(c >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_window_count(scalar_bits, c) }
+}
+
+/// buckets_per_window(c) = 2^(c-1); 1 ≤ c ≤ 32.
+pub fn buckets_per_window(c: u32) -> u32 {
+    assert!((1..=32).contains(&c));
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_buckets_per_window(c) }
+}
+
+/// msm_shape{n, batch, c, copies, n}'s counts; c ≥ 1, copies ≥ 1.
+pub fn shape(n: u32, batch: u32, c: u32, copies: u32, scalar_bits: u32) -> ShapeCounts {
+    assert!(c >= 1 && copies >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_shape(n, batch, c, copies, scalar_bits) }
+}
+
+/// window_cost: the model's cost of window c, in mixed additions.
+pub fn window_cost(scalar_bits: u32, c: u32, n: usize, copies: u32) -> f64 {
+    assert!((1..=32).contains(&c));
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_window_cost(scalar_bits, c, n, copies) }
+}
+
+/// auto_window: the c in 1..=max_window of least window_cost.
+pub fn auto_window(scalar_bits: u32, max_window: u32, n: usize) -> u32 {
+    assert!(max_window <= 32);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_auto_window(scalar_bits, max_window, n) }
+}
+
+/// auto_precomputed_window with copies_for(c) = copies[c]; `copies` covers
+/// c = 0..=max_window.
+pub fn auto_precomputed_window(scalar_bits: u32, max_window: u32, n: usize, copies: &[u32]) -> u32 {
+    assert!(max_window <= 32 && copies.len() > max_window as usize);
+    // SAFETY: the shim reads copies[c] for c ≤ max_window, in bounds.
+    unsafe { ffi::gpukit_plan_auto_precomputed_window(scalar_bits, max_window, n, copies.as_ptr()) }
+}
+
+/// group_bytes: device bytes of one pass over `group` units.
+pub fn group_bytes(unit_pairs: usize, c: u32, group: u32, bucket_bytes: usize) -> usize {
+    assert!((1..=32).contains(&c));
+    // SAFETY: pure arithmetic on values (a vector inside, caught).
+    let bytes = unsafe { ffi::gpukit_plan_group_bytes(unit_pairs, c, group, bucket_bytes) };
+    assert_ne!(bytes, usize::MAX, "the planner could not allocate");
+    bytes
+}
+
+/// units_per_pass: the most units one pass can take within `budget`.
+pub fn units_per_pass(
+    unit_pairs: usize,
+    c: u32,
+    units: u32,
+    bucket_bytes: usize,
+    budget: usize,
+) -> u32 {
+    assert!((1..=32).contains(&c));
+    // SAFETY: pure arithmetic on values (a vector inside, caught).
+    unsafe { ffi::gpukit_plan_units_per_pass(unit_pairs, c, units, bucket_bytes, budget) }
+}
+
+pub fn chunks_of(values: u32) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_chunks_of(values) }
+}
+
+/// level_chunks: the chunks of every reduction level for `buckets` buckets.
+pub fn level_chunks(buckets: u32) -> Vec<u32> {
+    // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
+    list(|out, cap| unsafe { ffi::gpukit_plan_level_chunks(buckets, out, cap) })
+}
+
+/// reduce_bytes: device bytes of the reduction of `group` windows.
+pub fn reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize {
+    // SAFETY: pure arithmetic on values (a vector inside, caught).
+    let bytes = unsafe { ffi::gpukit_plan_reduce_bytes(buckets, group, bucket_bytes) };
+    assert_ne!(bytes, usize::MAX, "the planner could not allocate");
+    bytes
+}
+
+pub fn weighs_directly(buckets: u32, group: u32) -> bool {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_weighs_directly(buckets, group) }
+}
+
+/// plan_parts: one device's slice of `count` points for `batch` vectors,
+/// at most `chunk` (≥ 1) scalars a part.
+pub fn plan_parts(
+    count: u32,
+    chunk: u32,
+    batch: u32,
+    c: u32,
+    window_fixed: bool,
+) -> Vec<ScalarPart> {
+    assert!(chunk >= 1, "a zero chunk never finishes a vector");
+    // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
+    list(|out, cap| unsafe {
+        ffi::gpukit_plan_parts(count, chunk, batch, c, window_fixed, out, cap)
+    })
+}
+
+/// largest_part: the most scalars (vectors × points) of any part.
+pub fn largest_part(parts: &[ScalarPart]) -> usize {
+    // SAFETY: the shim reads parts.len() entries.
+    let largest = unsafe { ffi::gpukit_plan_largest_part(parts.as_ptr(), parts.len()) };
+    assert_ne!(largest, usize::MAX, "the planner could not allocate");
+    largest
+}
+
+/// split_over_devices: n points over `devices`, one contiguous slice each.
+pub fn split_over_devices(devices: &[i32], n: u32) -> Vec<DeviceSlice> {
+    // SAFETY: the shim reads devices.len() entries and writes at most cap.
+    list(|out, cap| unsafe {
+        ffi::gpukit_plan_split_over_devices(devices.as_ptr(), devices.len(), n, out, cap)
+    })
+}
+
+/// fixed_base_layout_for(scalar_bits, digit_bits, row); 1 ≤ digit_bits ≤ 32.
+pub fn fixed_base_layout(scalar_bits: u32, digit_bits: u32, row: u32) -> FixedBaseLayout {
+    assert!((1..=32).contains(&digit_bits));
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_fixed_base_layout(scalar_bits, digit_bits, row) }
+}
+
+impl FixedBaseLayout {
+    /// Where entry e (1..=entries) of window j of base i lies.
+    pub fn index(self, j: u32, e: u32, i: u32) -> usize {
+        // SAFETY: pure arithmetic on values.
+        unsafe { ffi::gpukit_plan_fixed_base_index(self, j, e, i) }
+    }
+
+    /// Points the table holds: the plain row and every multiple.
+    pub fn points(self) -> usize {
+        // SAFETY: pure arithmetic on values.
+        unsafe { ffi::gpukit_plan_fixed_base_points(self) }
+    }
+}
