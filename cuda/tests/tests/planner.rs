@@ -1,0 +1,680 @@
+//! The MSM planners of cuda/msm/plan/ on the host (shim/plan_shim.cpp, g++):
+//! window choice, passes, reduction levels, scalar parts, the device split
+//! and the fixed-base layout. No GPU needed; exhaustive over small ranges,
+//! with a few large values.
+
+use gpukit_cuda_tests::plan::{self, ScalarPart};
+use gpukit_cuda_tests::{constant, curve_name};
+
+/// Sizes of a bucket sum on the device: xyzz over 8 and 12 limbs, and
+/// BLS12-381 G2's xyzz over Fp2.
+const BUCKET_BYTES: [usize; 3] = [128, 192, 384];
+
+/// (curve id, SCALAR_BITS, MAX_WINDOW) of every curve the headers define.
+fn curves() -> Vec<(u8, u32, u32)> {
+    let one = |id, which| constant(id, which).expect("the constant applies to every curve")[0];
+    (1u8..)
+        .take_while(|&id| curve_name(id).is_some())
+        .map(|id| {
+            (
+                id,
+                one(id, gpukit_cuda_tests::constant::SCALAR_BITS),
+                one(id, gpukit_cuda_tests::constant::MAX_WINDOW),
+            )
+        })
+        .collect()
+}
+
+/// Every n from 2^0 to 2^26: the powers of two and the points between.
+fn sizes() -> Vec<usize> {
+    let mut n = Vec::new();
+    for k in 0..=26u32 {
+        let p = 1usize << k;
+        n.extend([p, p + p / 3, p + p / 2]);
+    }
+    n.sort_unstable();
+    n.dedup();
+    n
+}
+
+/// The first c in 1..=max_window of least cost.
+fn argmin(max_window: u32, cost: impl Fn(u32) -> f64) -> u32 {
+    (2..=max_window).fold(1, |best, c| if cost(c) < cost(best) { c } else { best })
+}
+
+#[test]
+fn every_curve_is_listed() {
+    let curves = curves();
+    assert_eq!(curves.len(), 6, "{curves:?}");
+    for (id, bits, max_window) in curves {
+        assert!(
+            (250..=256).contains(&bits),
+            "curve {id}: {bits} scalar bits"
+        );
+        assert!(
+            (16..=24).contains(&max_window),
+            "curve {id}: max window {max_window}"
+        );
+    }
+}
+
+#[test]
+fn window_count_is_bits_plus_one_over_c_rounded_up() {
+    for bits in 1..=384u32 {
+        for c in 1..=24u32 {
+            let w = plan::window_count(bits, c);
+            // Signed digits carry one bit past the top: w windows hold bits + 1.
+            assert!(w * c > bits, "bits {bits}, c {c}: {w} windows");
+            assert!((w - 1) * c < bits + 1, "bits {bits}, c {c}: {w} windows");
+        }
+    }
+    assert_eq!(plan::window_count(254, 16), 16);
+    assert_eq!(plan::window_count(255, 16), 16);
+    assert_eq!(plan::window_count(256, 16), 17);
+    assert_eq!(plan::window_count(253, 13), 20);
+    assert_eq!(plan::window_count(255, 1), 256);
+    assert_eq!(plan::window_count(254, 24), 11);
+}
+
+#[test]
+fn buckets_per_window_is_half_the_digits() {
+    for c in 1..=32u32 {
+        assert_eq!(plan::buckets_per_window(c), 1u32 << (c - 1), "c {c}");
+    }
+}
+
+#[test]
+fn shape_folds_copies_into_sets() {
+    for bits in [253u32, 254, 255, 256] {
+        for c in 1..=24u32 {
+            let windows = plan::window_count(bits, c);
+            for copies in 1..=windows + 1 {
+                for (n, batch) in [(0u32, 1u32), (1, 1), (1000, 3), (1 << 24, 7)] {
+                    let s = plan::shape(n, batch, c, copies, bits);
+                    assert_eq!(s.windows, windows);
+                    // sets = ceil(windows / copies): enough sets, none spare.
+                    assert!(s.sets * copies >= windows, "{s:?}, copies {copies}");
+                    assert!((s.sets - 1) * copies < windows, "{s:?}, copies {copies}");
+                    assert_eq!(s.units, batch * s.sets);
+                    assert_eq!(s.pairs_per_unit, u64::from(n) * u64::from(copies));
+                    assert_eq!(s.set_shift, c * copies);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn window_cost_clamps_copies_to_the_windows() {
+    for bits in [253u32, 254, 255] {
+        for c in 1..=24u32 {
+            let windows = plan::window_count(bits, c);
+            for n in [0usize, 1, 1000, 1 << 20, 1 << 26] {
+                let none = plan::window_cost(bits, c, n, 1);
+                assert_eq!(plan::window_cost(bits, c, n, 0), none, "c {c}, n {n}");
+                let all = plan::window_cost(bits, c, n, windows);
+                assert_eq!(
+                    plan::window_cost(bits, c, n, windows + 5),
+                    all,
+                    "c {c}, n {n}"
+                );
+                assert!(none > 0.0 && all > 0.0);
+                // Folding windows into one set drops reductions, never adds work.
+                assert!(all <= none, "c {c}, n {n}: {all} > {none}");
+            }
+            // The cost grows with n.
+            let costs: Vec<f64> = sizes()
+                .iter()
+                .map(|&n| plan::window_cost(bits, c, n, 1))
+                .collect();
+            assert!(costs.windows(2).all(|p| p[0] < p[1]), "c {c}");
+        }
+    }
+}
+
+#[test]
+fn auto_window_is_the_first_argmin_of_window_cost() {
+    for bits in [253u32, 254, 255, 256] {
+        for max_window in 1..=24u32 {
+            for n in sizes() {
+                let c = plan::auto_window(bits, max_window, n);
+                assert!(
+                    (1..=max_window).contains(&c),
+                    "bits {bits}, max {max_window}, n {n}: c {c}"
+                );
+                let best = argmin(max_window, |c| plan::window_cost(bits, c, n, 1));
+                assert_eq!(c, best, "bits {bits}, max {max_window}, n {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn auto_window_grows_with_n() {
+    for (id, bits, max_window) in curves() {
+        for bits in [bits, 253, 254, 255] {
+            let chosen: Vec<(usize, u32)> = sizes()
+                .into_iter()
+                .map(|n| (n, plan::auto_window(bits, max_window, n)))
+                .collect();
+            for pair in chosen.windows(2) {
+                assert!(
+                    pair[0].1 <= pair[1].1,
+                    "curve {id}, bits {bits}: c {} at n {} but {} at n {}",
+                    pair[0].1,
+                    pair[0].0,
+                    pair[1].1,
+                    pair[1].0
+                );
+            }
+            // Tiny inputs take a narrow window, 2^26 points a wide one.
+            assert!(chosen[0].1 <= 4, "curve {id}: {:?}", chosen[0]);
+            assert!(
+                chosen.last().unwrap().1 >= 16,
+                "curve {id}: {:?}",
+                chosen.last()
+            );
+        }
+    }
+}
+
+/// copies_for(c) as a table over c = 0..=max_window.
+fn copies_table(max_window: u32, f: impl Fn(u32) -> u32) -> Vec<u32> {
+    (0..=max_window)
+        .map(|c| if c == 0 { 1 } else { f(c) })
+        .collect()
+}
+
+#[test]
+fn auto_precomputed_window_without_copies_is_auto_window() {
+    for bits in [253u32, 254, 255] {
+        for max_window in [1u32, 2, 8, 16, 24] {
+            let table = copies_table(max_window, |_| 1);
+            for n in sizes() {
+                assert_eq!(
+                    plan::auto_precomputed_window(bits, max_window, n, &table),
+                    plan::auto_window(bits, max_window, n),
+                    "bits {bits}, max {max_window}, n {n}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn auto_precomputed_window_is_the_first_argmin_with_copies() {
+    for bits in [253u32, 254, 255] {
+        let max_window = 24;
+        // One copy per window, a fixed number of copies, and what a memory
+        // budget of 2^28 points allows at n points (at least one).
+        for n in sizes() {
+            let tables = [
+                copies_table(max_window, |c| plan::window_count(bits, c)),
+                copies_table(max_window, |_| 4),
+                copies_table(max_window, |c| {
+                    let fit = ((1usize << 28) / n.max(1)).max(1) as u32;
+                    fit.min(plan::window_count(bits, c))
+                }),
+            ];
+            for table in &tables {
+                let c = plan::auto_precomputed_window(bits, max_window, n, table);
+                let best = argmin(max_window, |c| {
+                    plan::window_cost(bits, c, n, table[c as usize])
+                });
+                assert_eq!(c, best, "bits {bits}, n {n}, copies {table:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_window_precomputed_widens_the_window() {
+    for (id, bits, max_window) in curves() {
+        let every = copies_table(max_window, |c| plan::window_count(bits, c));
+        for n in sizes().into_iter().filter(|&n| n >= 1 << 12) {
+            let plain = plan::auto_window(bits, max_window, n);
+            let stored = plan::auto_precomputed_window(bits, max_window, n, &every);
+            assert!(stored >= plain, "curve {id}, n {n}: {stored} < {plain}");
+        }
+    }
+    // window_plan's note: BN254 at 2^24 with every window stored picks
+    // c = 20 to 22, against 16 to 18 without copies.
+    let every = copies_table(24, |c| plan::window_count(254, c));
+    let stored = plan::auto_precomputed_window(254, 24, 1 << 24, &every);
+    let plain = plan::auto_window(254, 24, 1 << 24);
+    assert!((20..=22).contains(&stored), "stored {stored}");
+    assert!((16..=18).contains(&plain), "plain {plain}");
+}
+
+#[test]
+fn chunks_of_rounds_up() {
+    let k = plan::constants().chunk;
+    assert!(k.is_power_of_two());
+    for v in 0..=100_000u32 {
+        assert_eq!(plan::chunks_of(v), v.div_ceil(k), "{v}");
+    }
+    for v in [1u32 << 24, (1 << 31) - 1, 1 << 31] {
+        assert_eq!(plan::chunks_of(v), v.div_ceil(k), "{v}");
+    }
+}
+
+/// Every bucket count the pipeline reduces, and more: 1..=70_000 and the
+/// powers of two up to 2^31 with their neighbours.
+fn bucket_counts() -> Vec<u32> {
+    let mut b: Vec<u32> = (1..=70_000).collect();
+    for k in 0..=31u32 {
+        let p = 1u32 << k;
+        b.extend([p - 1, p, p + 1]);
+    }
+    b.retain(|&b| b >= 1);
+    b.sort_unstable();
+    b.dedup();
+    b
+}
+
+#[test]
+fn level_chunks_recurse_down_to_one() {
+    for buckets in bucket_counts() {
+        let levels = plan::level_chunks(buckets);
+        assert_eq!(levels[0], plan::chunks_of(buckets), "{buckets}");
+        assert_eq!(*levels.last().unwrap(), 1, "{buckets}: {levels:?}");
+        for pair in levels.windows(2) {
+            // The next level weighs r_1..r_(T-1): this level's sums past the first.
+            assert!(pair[0] > 1, "{buckets}: {levels:?}");
+            assert_eq!(
+                pair[1],
+                plan::chunks_of(pair[0] - 1),
+                "{buckets}: {levels:?}"
+            );
+        }
+    }
+    assert_eq!(plan::level_chunks(1), [1]);
+    assert_eq!(plan::level_chunks(32), [1]);
+    assert_eq!(plan::level_chunks(33), [2, 1]);
+    assert_eq!(plan::level_chunks(1 << 15), [1024, 32, 1]);
+    assert_eq!(plan::level_chunks(1 << 21), [65536, 2048, 64, 2, 1]);
+}
+
+/// The most bucket sums that reduce_windows (bucket_reduce.cuh) holds at
+/// once for a group of windows of B buckets, per window: the direct path's
+/// weighted buckets and slice sums; the level path's level sums, every
+/// level's running sums so far (kept for the next level), the current
+/// level's weighted sums and their slice sums.
+fn reduce_peak(buckets: u32, group: u32) -> usize {
+    let slice = plan::constants().window_sum_slice as usize;
+    let slices = |values: u32| {
+        let s = (values as usize).div_ceil(slice);
+        if s > 1 {
+            s
+        } else {
+            0
+        }
+    };
+    if plan::weighs_directly(buckets, group) {
+        return buckets as usize + slices(buckets);
+    }
+    let levels = plan::level_chunks(buckets);
+    let mut plain = 0;
+    let mut peak = 0;
+    for &t in &levels {
+        plain += t as usize;
+        peak = peak.max(levels.len() + plain + t as usize + slices(t));
+    }
+    peak
+}
+
+#[test]
+fn reduce_bytes_cover_every_buffer() {
+    for c in 1..=24u32 {
+        let buckets = plan::buckets_per_window(c);
+        for group in [1u32, 2, 3, 7, 16, 17, 64, 255] {
+            for bytes in BUCKET_BYTES {
+                let need = reduce_peak(buckets, group) * group as usize * bytes;
+                let have = plan::reduce_bytes(buckets, group, bytes);
+                assert!(
+                    have >= need,
+                    "c {c}, group {group}, {bytes} B: {have} < {need}"
+                );
+            }
+        }
+    }
+    for buckets in bucket_counts().into_iter().step_by(97) {
+        let need = reduce_peak(buckets, 3) * 3 * 128;
+        let have = plan::reduce_bytes(buckets, 3, 128);
+        assert!(have >= need, "{buckets} buckets: {have} < {need}");
+    }
+}
+
+#[test]
+fn weighs_directly_up_to_the_limit() {
+    let limit = plan::constants().direct_weight_max_buckets;
+    assert!(limit.is_power_of_two());
+    for group in 1..=100u32 {
+        let most = limit / group;
+        assert!(plan::weighs_directly(most, group), "group {group}");
+        assert!(!plan::weighs_directly(most + 1, group), "group {group}");
+        for c in 1..=24u32 {
+            let b = plan::buckets_per_window(c);
+            assert_eq!(
+                plan::weighs_directly(b, group),
+                u64::from(b) * u64::from(group) <= u64::from(limit),
+                "c {c}, group {group}"
+            );
+        }
+    }
+    assert!(plan::weighs_directly(limit, 1));
+    assert!(!plan::weighs_directly(limit + 1, 1));
+    // The product is taken in 64 bits.
+    assert!(!plan::weighs_directly(1 << 31, 1 << 31));
+    assert!(!plan::weighs_directly(1 << 16, 1 << 16));
+}
+
+#[test]
+fn group_bytes_grow_with_the_group_and_the_pairs() {
+    for c in [1u32, 8, 13, 16, 20, 24] {
+        for bytes in BUCKET_BYTES {
+            for unit_pairs in [0usize, 1, 1000, 1 << 16, 1 << 22] {
+                let b = plan::buckets_per_window(c);
+                let mut last = 0;
+                for group in 1..=40u32 {
+                    let g = plan::group_bytes(unit_pairs, c, group, bytes);
+                    // Within one reduction path; where a group stops weighing
+                    // its buckets directly the reduction's bytes drop.
+                    if plan::weighs_directly(b, group) == plan::weighs_directly(b, group - 1) {
+                        assert!(g > last, "c {c}, pairs {unit_pairs}, group {group}");
+                    }
+                    // The slack, the sums and the reduction are part of it.
+                    let buckets = b as usize * group as usize;
+                    assert!(g >= (64 << 20) + buckets * bytes);
+                    assert!(g >= plan::reduce_bytes(b, group, bytes));
+                    last = g;
+                }
+                assert!(
+                    plan::group_bytes(unit_pairs + 1, c, 3, bytes)
+                        > plan::group_bytes(unit_pairs, c, 3, bytes)
+                );
+            }
+        }
+    }
+}
+
+/// Whether `group` units pass every limit of units_per_pass.
+fn fits(unit_pairs: usize, c: u32, group: u32, bytes: usize, budget: usize) -> bool {
+    let k = plan::constants();
+    plan::group_bytes(unit_pairs, c, group, bytes) <= budget
+        && (unit_pairs as u64) * u64::from(group) < k.max_pairs_per_pass
+        && u64::from(group) * u64::from(plan::buckets_per_window(c)) < k.max_buckets_per_pass
+}
+
+#[test]
+fn units_per_pass_fit_the_budget() {
+    for c in [1u32, 8, 12, 16, 20, 24] {
+        for unit_pairs in [1usize, 1000, 1 << 16, 1 << 20, 1 << 24] {
+            for units in [1u32, 2, 3, 17, 64] {
+                for bytes in [128usize, 384] {
+                    // Budgets at, just below and just past every group's size.
+                    let mut budgets = vec![0usize, 1 << 20, 64 << 20];
+                    for g in 1..=units {
+                        let b = plan::group_bytes(unit_pairs, c, g, bytes);
+                        budgets.extend([b - 1, b, b + 1]);
+                    }
+                    for budget in budgets {
+                        let g = plan::units_per_pass(unit_pairs, c, units, bytes, budget);
+                        let why = format!("c {c}, pairs {unit_pairs}, units {units}, {bytes} B, budget {budget}: {g}");
+                        assert!(g <= units, "{why}");
+                        if g == 0 {
+                            assert!(!fits(unit_pairs, c, 1, bytes, budget), "{why}");
+                            continue;
+                        }
+                        assert!(fits(unit_pairs, c, g, bytes, budget), "{why}");
+                        if fits(unit_pairs, c, units, bytes, budget) {
+                            assert_eq!(g, units, "{why}");
+                        }
+                        // The search halves, so it may stop short of the
+                        // largest group that fits, but never by half.
+                        let largest = (g..=units)
+                            .rev()
+                            .find(|&h| fits(unit_pairs, c, h, bytes, budget))
+                            .unwrap();
+                        assert!(2 * g > largest, "{why}, largest {largest}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn units_per_pass_keep_positions_and_keys_in_32_bits() {
+    let huge = usize::MAX / 4;
+    // 2^30 pairs a unit: two units would reach 2^31 sorted positions.
+    assert_eq!(plan::units_per_pass(1 << 30, 16, 4, 128, huge), 1);
+    assert_eq!(plan::units_per_pass((1 << 31) - 1, 16, 4, 128, huge), 1);
+    assert_eq!(plan::units_per_pass(1 << 31, 16, 4, 128, huge), 0);
+    // 2^23 buckets a unit at c = 24: at most 255 units below 2^31 keys.
+    let g = plan::units_per_pass(1, 24, 1000, 128, huge);
+    assert!((128..=255).contains(&g), "{g}");
+    assert_eq!(plan::units_per_pass(1, 24, 255, 128, huge), 255);
+}
+
+/// Checks that `parts` cover every (vector, point) of `batch` vectors of
+/// `count` points exactly once, in order: vector by vector, points rising.
+fn assert_covers(parts: &[ScalarPart], count: u32, batch: u32, why: &str) {
+    let (mut v, mut i) = (0u32, 0u32);
+    for p in parts {
+        assert!(p.vectors >= 1, "{why}: {p:?}");
+        for w in p.first_vector..p.first_vector + p.vectors {
+            assert_eq!((w, p.first), (v, i), "{why}: {p:?} out of order");
+            assert!(p.first + p.count <= count, "{why}: {p:?}");
+            i += p.count;
+            if i == count {
+                (v, i) = (v + 1, 0);
+            } else {
+                assert_eq!(p.vectors, 1, "{why}: {p:?} cuts several vectors");
+            }
+        }
+    }
+    assert_eq!((v, i), (batch, 0), "{why}: not every point is covered");
+}
+
+#[test]
+fn plan_parts_cover_every_point_once() {
+    let k = plan::constants();
+    let min = k.pipeline_min_points;
+    let counts = [
+        0u32,
+        1,
+        2,
+        3,
+        31,
+        32,
+        33,
+        1000,
+        min - 1,
+        min,
+        min + 1,
+        1 << 24,
+        (1 << 24) + 3,
+        3 << 23,
+    ];
+    let chunks = [
+        1u32,
+        7,
+        32,
+        1000,
+        min - 1,
+        min,
+        1 << 22,
+        1 << 24,
+        1 << 26,
+        u32::MAX,
+    ];
+    let batches = [1u32, 2, 3, 4, 5, 6, 8, 9, 12, 13, 64, 1000];
+    for count in counts {
+        for chunk in chunks {
+            for batch in batches {
+                // Keep the plans small enough to walk.
+                if count > chunk && u64::from(count / chunk) * u64::from(batch) > 100_000 {
+                    continue;
+                }
+                for c in [1u32, 2, 3, 16, 22] {
+                    for fixed in [false, true] {
+                        let why = format!(
+                            "count {count}, chunk {chunk}, batch {batch}, c {c}, fixed {fixed}"
+                        );
+                        let parts = plan::plan_parts(count, chunk, batch, c, fixed);
+                        assert_covers(&parts, count, batch, &why);
+                        for p in &parts {
+                            let scalars = u64::from(p.vectors) * u64::from(p.count);
+                            assert!(scalars <= u64::from(chunk), "{why}: {p:?}");
+                        }
+                        let largest = parts
+                            .iter()
+                            .map(|p| p.vectors as usize * p.count as usize)
+                            .max();
+                        assert_eq!(plan::largest_part(&parts), largest.unwrap_or(0), "{why}");
+
+                        let lead = batch == 1 && count <= chunk && count >= min;
+                        if lead {
+                            // The lead quarter, narrower unless the window is fixed.
+                            let lead_c = if fixed || c <= k.lead_window_drop {
+                                c
+                            } else {
+                                c - k.lead_window_drop
+                            };
+                            let want = [
+                                ScalarPart {
+                                    first_vector: 0,
+                                    vectors: 1,
+                                    first: 0,
+                                    count: count / 4,
+                                    c: lead_c,
+                                },
+                                ScalarPart {
+                                    first_vector: 0,
+                                    vectors: 1,
+                                    first: count / 4,
+                                    count: count - count / 4,
+                                    c,
+                                },
+                            ];
+                            assert_eq!(parts, want, "{why}");
+                        } else {
+                            assert!(parts.iter().all(|p| p.c == c), "{why}: {parts:?}");
+                        }
+                        if count > chunk {
+                            // A vector larger than a pass: one vector a part, full passes.
+                            assert_eq!(
+                                parts.len() as u64,
+                                u64::from(batch) * u64::from(count.div_ceil(chunk)),
+                                "{why}"
+                            );
+                            assert!(
+                                parts.iter().all(|p| p.vectors == 1 && p.first % chunk == 0),
+                                "{why}"
+                            );
+                        }
+                        let large = !lead
+                            && count <= chunk
+                            && u64::from(batch) * u64::from(count) >= u64::from(min);
+                        if large {
+                            // No part takes more than a quarter of the vectors (rounded up).
+                            assert!(
+                                parts.iter().all(|p| p.vectors <= batch.div_ceil(4)),
+                                "{why}"
+                            );
+                            if batch >= 12 {
+                                assert!(parts.len() >= 4, "{why}: {} parts", parts.len());
+                            }
+                        } else if !lead && count <= chunk && count > 0 {
+                            // Small batches: as many vectors a part as the chunk takes.
+                            let per = batch.min(chunk / count).max(1);
+                            assert_eq!(parts.len() as u32, batch.div_ceil(per), "{why}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn split_over_devices_is_contiguous_and_balanced() {
+    let ids = [3, 1, 4, 1, 5, 9, 2, 6, 5];
+    let mut sizes: Vec<u32> = (0..=100).collect();
+    sizes.extend([1 << 20, (1 << 24) + 7, 1 << 31, u32::MAX - 1, u32::MAX]);
+    for k in 0..=ids.len() {
+        let devices: Vec<i32> = (0..k).map(|i| 10 * i as i32 + ids[i]).collect();
+        for &n in &sizes {
+            let slices = plan::split_over_devices(&devices, n);
+            let why = format!("{k} devices, n {n}: {slices:?}");
+            assert_eq!(slices.len(), k.min(n as usize), "{why}");
+            let mut next = 0u32;
+            let mut last_device = None;
+            for s in &slices {
+                assert!(s.count > 0, "{why}");
+                assert_eq!(s.offset, next, "{why}");
+                next = s.offset + s.count;
+                // Each device at most once, in the order given.
+                let at = devices
+                    .iter()
+                    .position(|&d| d == s.device)
+                    .expect("a given device");
+                if let Some(last) = last_device {
+                    assert!(at > last, "{why}");
+                }
+                last_device = Some(at);
+            }
+            assert_eq!(next, if k == 0 { 0 } else { n }, "{why}");
+            if let (Some(lo), Some(hi)) = (
+                slices.iter().map(|s| s.count).min(),
+                slices.iter().map(|s| s.count).max(),
+            ) {
+                assert!(hi - lo <= 1, "{why}");
+            }
+        }
+    }
+}
+
+#[test]
+fn fixed_base_index_is_a_bijection() {
+    let max_bits = plan::constants().fixed_base_max_digit_bits;
+    assert_eq!(max_bits, 16);
+    for bits in [253u32, 255] {
+        for digit_bits in 1..=8u32 {
+            for row in 0..=5u32 {
+                let l = plan::fixed_base_layout(bits, digit_bits, row);
+                assert_eq!(l.digit_bits, digit_bits);
+                assert_eq!(l.windows, plan::window_count(bits, digit_bits));
+                assert_eq!(l.entries, 1 << (digit_bits - 1));
+                assert_eq!(l.row, row);
+                let points = l.points();
+                let mut seen = vec![false; points];
+                // The plain bases come first.
+                seen[..row as usize].fill(true);
+                for i in 0..row {
+                    for j in 0..l.windows {
+                        for e in 1..=l.entries {
+                            let at = l.index(j, e, i);
+                            assert!(
+                                at >= row as usize && at < points,
+                                "{l:?}: ({j}, {e}, {i}) at {at}"
+                            );
+                            assert!(!seen[at], "{l:?}: ({j}, {e}, {i}) at {at} twice");
+                            seen[at] = true;
+                            // A window's digits lie together.
+                            if e > 1 {
+                                assert_eq!(at, l.index(j, e - 1, i) + 1, "{l:?}");
+                            }
+                        }
+                    }
+                }
+                assert!(seen.iter().all(|&s| s), "{l:?}: a point is never indexed");
+            }
+        }
+    }
+    // Verkle's basis of 256 Banderwagon points at w = 16: 2^27 multiples.
+    let verkle = plan::fixed_base_layout(253, 16, 256);
+    assert_eq!(verkle.windows, 16);
+    assert_eq!(verkle.points(), 256 + 256 * 16 * (1 << 15));
+}
