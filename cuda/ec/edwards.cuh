@@ -75,7 +75,7 @@ struct te_affine {
     }
     // A_SMALL ≡ A (mod p), at compile time: A must be the canonical words of
     // A_SMALL (p − |A_SMALL| when negative).
-    static constexpr bool a_matches_small() {
+    GPUKIT_HD static constexpr bool a_matches_small() {
         if constexpr (small_coeff_a<C>::known) {
             constexpr int k = small_coeff_a<C>::value;
             typename F::limbs_t magnitude{};

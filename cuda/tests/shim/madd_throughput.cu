@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "../../../curves/all.cuh"
+#include "../../ff/inverse_bgcd.cuh"
 #include "../../msm/wide_access.cuh"
 
 using namespace gpukit;
@@ -77,10 +78,11 @@ __global__ void madd_loop(const typename curve_traits<C>::affine_t* table, uint3
 // (Montgomery's trick: 3 multiplications each), then λ = (y_P - y_acc)/d,
 // x3 = λ² - x_acc - x_P, y3 = λ(x_acc - x3) - y_acc take 3 more. An addition
 // thus costs 6 multiplications and 1/BATCH of an inversion (Fermat, ~1.5
-// log2 p), against XYZZ's 10; the arrays live in local memory. The points
+// log2 p; or the binary GCD of cuda/ff/inverse_bgcd.cuh when BGCD, ~30–40
+// multiplications' time), against XYZZ's 10; the arrays live in local memory. The points
 // are not on a curve and no x repeats (probability ~2^-200), so the
 // doubling case never arises here.
-template <class C, uint32_t BATCH>
+template <class C, uint32_t BATCH, bool BGCD>
 __global__ void affine_batch_loop(const typename curve_traits<C>::affine_t* table, uint32_t mask, uint32_t iters,
                                   typename curve_traits<C>::affine_t* out) {
     using affine_t = typename curve_traits<C>::affine_t;
@@ -96,7 +98,7 @@ __global__ void affine_batch_loop(const typename curve_traits<C>::affine_t* tabl
             const field_t d = points[m].x - acc[m].x;
             prefix[m] = m ? prefix[m - 1] * d : d;
         }
-        field_t inv = prefix[BATCH - 1].inverse();
+        field_t inv = BGCD ? inverse_bgcd(prefix[BATCH - 1]) : prefix[BATCH - 1].inverse();
         for (uint32_t m = BATCH; m-- > 0;) {
             const field_t own = m ? inv * prefix[m - 1] : inv;
             inv = inv * (points[m].x - acc[m].x);
@@ -151,8 +153,9 @@ int time_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* re
 }
 
 template <class C, uint32_t BATCH>
-int time_affine_runs(uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
-    return time_kernel<C>(affine_batch_loop<C, BATCH>, BATCH, blocks, iters, runs, ms, regs);
+int time_affine_runs(bool bgcd, uint32_t blocks, uint32_t iters, uint32_t runs, float* ms, int* regs) {
+    if (bgcd) return time_kernel<C>(affine_batch_loop<C, BATCH, true>, BATCH, blocks, iters, runs, ms, regs);
+    return time_kernel<C>(affine_batch_loop<C, BATCH, false>, BATCH, blocks, iters, runs, ms, regs);
 }
 
 }  // namespace
@@ -173,19 +176,24 @@ extern "C" int gpukit_check_dev_madd_throughput(uint32_t limbs, uint32_t prefetc
 }
 
 // As gpukit_check_dev_madd_throughput for the batch-affine additions of
-// `batch` accumulators per thread (8, 32, 64 or 128): each thread does
-// iters · batch additions. -1 bad arguments, -2 CUDA error.
-extern "C" int gpukit_check_dev_affine_batch_throughput(uint32_t limbs, uint32_t batch, uint32_t blocks,
-                                                        uint32_t iters, uint32_t runs, float* ms, int* regs) {
+// `batch` accumulators per thread (8, 16, 32, 64 or 128), inverting by the
+// binary GCD when `bgcd`, else by Fermat: each thread does iters · batch
+// additions. -1 bad arguments, -2 CUDA error.
+extern "C" int gpukit_check_dev_affine_batch_throughput(uint32_t limbs, uint32_t batch, uint32_t bgcd,
+                                                        uint32_t blocks, uint32_t iters, uint32_t runs, float* ms,
+                                                        int* regs) {
+    const bool b = bgcd != 0;
     switch (limbs * 1000 + batch) {
-        case 8008: return time_affine_runs<bn254_g1, 8>(blocks, iters, runs, ms, regs);
-        case 8032: return time_affine_runs<bn254_g1, 32>(blocks, iters, runs, ms, regs);
-        case 8064: return time_affine_runs<bn254_g1, 64>(blocks, iters, runs, ms, regs);
-        case 8128: return time_affine_runs<bn254_g1, 128>(blocks, iters, runs, ms, regs);
-        case 12008: return time_affine_runs<bls12_381_g1, 8>(blocks, iters, runs, ms, regs);
-        case 12032: return time_affine_runs<bls12_381_g1, 32>(blocks, iters, runs, ms, regs);
-        case 12064: return time_affine_runs<bls12_381_g1, 64>(blocks, iters, runs, ms, regs);
-        case 12128: return time_affine_runs<bls12_381_g1, 128>(blocks, iters, runs, ms, regs);
+        case 8008: return time_affine_runs<bn254_g1, 8>(b, blocks, iters, runs, ms, regs);
+        case 8016: return time_affine_runs<bn254_g1, 16>(b, blocks, iters, runs, ms, regs);
+        case 8032: return time_affine_runs<bn254_g1, 32>(b, blocks, iters, runs, ms, regs);
+        case 8064: return time_affine_runs<bn254_g1, 64>(b, blocks, iters, runs, ms, regs);
+        case 8128: return time_affine_runs<bn254_g1, 128>(b, blocks, iters, runs, ms, regs);
+        case 12008: return time_affine_runs<bls12_381_g1, 8>(b, blocks, iters, runs, ms, regs);
+        case 12016: return time_affine_runs<bls12_381_g1, 16>(b, blocks, iters, runs, ms, regs);
+        case 12032: return time_affine_runs<bls12_381_g1, 32>(b, blocks, iters, runs, ms, regs);
+        case 12064: return time_affine_runs<bls12_381_g1, 64>(b, blocks, iters, runs, ms, regs);
+        case 12128: return time_affine_runs<bls12_381_g1, 128>(b, blocks, iters, runs, ms, regs);
         default: return -1;
     }
 }

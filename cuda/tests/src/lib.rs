@@ -126,6 +126,7 @@ mod ffi {
         pub fn gpukit_check_dev_affine_batch_throughput(
             limbs: u32,
             batch: u32,
+            bgcd: u32,
             blocks: u32,
             iters: u32,
             runs: u32,
@@ -425,6 +426,7 @@ pub fn madd_throughput(
 pub fn affine_batch_throughput(
     limbs: u32,
     batch: u32,
+    bgcd: bool,
     blocks: u32,
     iters: u32,
     runs: u32,
@@ -434,7 +436,14 @@ pub fn affine_batch_throughput(
         // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
         unsafe {
             ffi::gpukit_check_dev_affine_batch_throughput(
-                limbs, batch, blocks, iters, runs, ms, registers,
+                limbs,
+                batch,
+                u32::from(bgcd),
+                blocks,
+                iters,
+                runs,
+                ms,
+                registers,
             )
         }
     })

@@ -4,8 +4,8 @@
 //! 128 threads per SM (as many as the registers allow). Prints every
 //! variant's median and the implied field multiplications per second
 //! (10 per mixed addition); then the batch-affine additions (8 to 128
-//! accumulators per thread sharing one inversion per step) at 2 and 4
-//! blocks per SM, with their additions per second. Usage: madd_throughput
+//! accumulators per thread sharing one inversion per step, by Fermat or by
+//! the binary GCD) at 2 and 4 blocks per SM, with their additions per second. Usage: madd_throughput
 //! [iters] [runs] [sms]
 
 #[cfg(gpukit_cuda)]
@@ -57,11 +57,12 @@ fn median_rate(t: &gpukit_cuda_tests::MaddThroughput) -> (f32, f64) {
 #[cfg(gpukit_cuda)]
 fn affine_batches(iters: u32, runs: u32, sms: u32) {
     use gpukit_cuda_tests::affine_batch_throughput;
-    for limbs in [8u32, 12] {
-        for batch in [8u32, 32, 64, 128] {
+    for (limbs, bgcd) in [(8u32, false), (8, true), (12, false), (12, true)] {
+        for batch in [8u32, 16, 32, 64, 128] {
             for per_sm in [2u32, 4] {
                 let steps = (iters * 8 / batch).max(2);
-                let t = match affine_batch_throughput(limbs, batch, sms * per_sm, steps, runs) {
+                let t = match affine_batch_throughput(limbs, batch, bgcd, sms * per_sm, steps, runs)
+                {
                     Ok(t) => t,
                     Err(code) => {
                         eprintln!("affine_batch_throughput: CUDA error {code}");
@@ -70,8 +71,9 @@ fn affine_batches(iters: u32, runs: u32, sms: u32) {
                 };
                 let (median, rate) = median_rate(&t);
                 println!(
-                    "affine_batch limbs={limbs} batch={batch} registers={} blocks_per_sm={per_sm} \
-                     median_ms={median:.3} adds_per_s={rate:.4e}",
+                    "affine_batch limbs={limbs} batch={batch} inverse={} registers={} \
+                     blocks_per_sm={per_sm} median_ms={median:.3} adds_per_s={rate:.4e}",
+                    if bgcd { "bgcd" } else { "fermat" },
                     t.registers
                 );
             }
