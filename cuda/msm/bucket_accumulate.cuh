@@ -42,13 +42,17 @@ struct bucket_items {
     device_buffer<uint32_t> valid;
 };
 
-// Each run's partial sums of the buckets it shares with its neighbours.
+// Each run's partial sums of the buckets it shares with its neighbours, and
+// the list of the runs with a tail (in no particular order), the only ones
+// finish_cut_buckets has work for.
 template <class bucket_t>
 struct cut_partials {
     bucket_t* head_sum;
     uint32_t* head_bucket;  // NO_BUCKET when the run starts a bucket
     bucket_t* tail_sum;
     uint32_t* tail_bucket;  // NO_BUCKET when the run ends with a bucket
+    uint32_t* tail_runs;
+    uint32_t* tail_count;   // entries of tail_runs, zeroed before the accumulation
 };
 
 // Registers per thread of the accumulation, from the curve file: the mixed
@@ -112,48 +116,34 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
     }
     cut.head_bucket[t] = head;
     cut.tail_bucket[t] = tail;
+    if (tail != NO_BUCKET) cut.tail_runs[atomicAdd(cut.tail_count, 1u)] = t;
 }
 
-// One warp per run, in turn over the runs (the grid is one wave): a run with
-// a tail owns the bucket it cuts and adds the heads of the runs the bucket
-// reaches, 32 at a time (all scalars equal make one bucket span every run of
-// its window). A warp per run in a grid of its own was 16K blocks of which
-// only a few run at once at this kernel's registers: ~0.3 ms of block
-// launches in every call, a third of a 2^10-point MSM.
+// One warp per run with a tail (from cut.tail_runs): it owns the bucket it
+// cuts and adds the heads of the runs the bucket reaches, 32 at a time (all
+// scalars equal make one bucket span every run of its window). A warp for
+// every run was 16K blocks of mostly idle warps in every call (a run has a
+// tail only where a bucket crosses it: at most one per bucket), ~0.3 ms of
+// a 2^10-point MSM.
 template <class C>
 __global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* item_count,
                                    const uint32_t* valid_count, uint32_t threads,
                                    cut_partials<typename curve_traits<C>::bucket_t> cut,
                                    typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t lane = threadIdx.x & 31, warps = gridDim.x * (blockDim.x / 32);
+    const uint32_t w = uint32_t((size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32), lane = threadIdx.x & 31;
+    if (w >= *cut.tail_count) return;
+    const uint32_t t = cut.tail_runs[w], b = cut.tail_bucket[t];
     const uint32_t K = run_length(*valid_count, threads);
-    // t is the same on every lane of a warp, so warp_sum sees all 32 lanes.
-    for (uint32_t t = (blockIdx.x * blockDim.x + threadIdx.x) / 32; t < threads; t += warps) {
-        const uint32_t b = cut.tail_bucket[t];
-        if (b == NO_BUCKET) continue;
-        const uint32_t last_run = (item_start[b] + item_count[b] - 1) / K;
-        if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
-            if (lane == 0)
-                store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
-            continue;
-        }
-        bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
-        for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
-        acc = warp_sum(acc);
-        if (lane == 0) store_wide(bucket_sums + b, acc);
+    const uint32_t last_run = (item_start[b] + item_count[b] - 1) / K;
+    if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
+        if (lane == 0) store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
+        return;
     }
-}
-
-// Blocks of finish_cut_buckets: one wave of the GPU, or fewer for few runs.
-template <class C>
-uint32_t finish_blocks(uint32_t threads, uint32_t block) {
-    int device = 0, sms = 0, blocks_per_sm = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    GPUKIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, finish_cut_buckets<C>, int(block), 0));
-    const size_t wave = size_t(std::max(sms, 1)) * size_t(std::max(blocks_per_sm, 1));
-    return uint32_t(std::min<size_t>(wave, blocks_for(size_t(threads) * 32, block)));
+    bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
+    for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
+    acc = warp_sum(acc);
+    if (lane == 0) store_wide(bucket_sums + b, acc);
 }
 
 // Threads of the accumulation: what every SM holds at once, so that the
@@ -179,12 +169,17 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const u
     const uint32_t threads = accumulation_threads<C>(pairs, BLOCK);
     device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
     device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
-    const cut_partials<bucket_t> cut{head_sum.get(), head_bucket.get(), tail_sum.get(), tail_bucket.get()};
+    device_buffer<uint32_t> tail_runs(threads, stream), tail_count(1, stream);
+    GPUKIT_CUDA(cudaMemsetAsync(tail_count.get(), 0, tail_count.bytes(), stream));
+    const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(),
+                                     tail_bucket.get(), tail_runs.get(),   tail_count.get()};
     accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(bases, sorted_keys, sorted_values,
                                                                         items.valid.get(), threads, sums, cut);
     GPUKIT_LAUNCHED("accumulate_runs");
     trace_mark("accumulate runs");
-    finish_cut_buckets<C><<<finish_blocks<C>(threads, 128), 128, 0, stream>>>(
+    // A run with a tail cuts a bucket that no other run's tail cuts.
+    const size_t tails = std::min<size_t>(threads, items.start.size());
+    finish_cut_buckets<C><<<blocks_for(tails * 32, 128), 128, 0, stream>>>(
         items.start.get(), items.count.get(), items.valid.get(), threads, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
     trace_mark("finish cut buckets");
