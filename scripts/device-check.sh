@@ -3,6 +3,7 @@
 # .device/ (the machine has the driver but no Rust): the arithmetic device
 # tests, the field multiplication throughput, compute-sanitizer (memcheck,
 # racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM suite against arkworks, the
+# batch-affine accumulation forced at every size, the
 # fault injection, the library's own Rust tests and the C tests with the GPU backend visible, and,
 # in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
 # ./device-out), packed into logs.tar.gz at the end; a pass/fail table is
@@ -54,6 +55,13 @@ step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
     .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
 
 step gpu_msm .device/gpukit_gpu_msm --test-threads=4
+# The batch-affine accumulation at every size (the suite above takes it only
+# for large groups), over the edge cases, windows, sizes, bases and batches.
+affine_tests=(edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches)
+step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine .device/gpukit_gpu_msm --test-threads=4 \
+    "${affine_tests[@]}"
+step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine compute-sanitizer --tool memcheck \
+    --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases secp256k1::batches
 # Every device allocation, copy, launch and synchronisation failed in turn.
 step gpu_faults .device/faults_gpu_faults --test-threads=1
 for t in .device/gpukit_*; do

@@ -26,8 +26,9 @@
 // Full unrolling of a loop over a word array, where the device compiler
 // must keep the array in registers (a loop left rolled indexes it, which
 // moves it to local memory). The host compiler unrolls as it sees fit and
-// would warn about the unknown pragma.
-#if defined(__CUDACC__)
+// would warn about the unknown pragma, in nvcc's host pass too (hence
+// __CUDA_ARCH__, not __CUDACC__).
+#if defined(__CUDA_ARCH__)
 #define GPUKIT_UNROLL _Pragma("unroll")
 #else
 #define GPUKIT_UNROLL

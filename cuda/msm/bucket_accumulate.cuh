@@ -1,23 +1,25 @@
 // Bucket accumulation, balanced by items instead of by buckets.
 //
-// The sorted pairs of a window group (zero digits sorted past the valid ones)
-// are cut into equal runs of K consecutive items, one run per thread, with
-// as many threads as the GPU keeps resident at once: a single wave. A thread
-// walks its run and sums each bucket's stretch of it. A bucket that lies
-// wholly inside the run is written out complete; one cut by the run's start
-// leaves the thread's head partial, one cut by its end the tail partial.
-// Every thread thus does the same K mixed additions whatever the bucket sizes
-// (a bucket holding every point, all scalars equal, costs what random
-// scalars cost), with no per-bucket bookkeeping in the hot loop, and
-// finish_cut_buckets then adds at most two partials per thread.
+// The sorted pairs of a window group are cut into equal runs of K
+// consecutive items (bucket_runs.cuh), one run per thread, with as many
+// threads as the GPU keeps resident at once: a single wave. A thread walks
+// its run and sums each bucket's stretch of it. Every thread thus does the
+// same K additions whatever the bucket sizes (a bucket holding every point,
+// all scalars equal, costs what random scalars cost), with no per-bucket
+// bookkeeping in the hot loop, and finish_cut_buckets then adds the partials
+// of the buckets that cross runs.
 //
-// A bucket b spanning runs t1 < t2 (t = item / K) is the tail of t1, the
-// whole run of every t in between and the head of t2, so its sum is
-// tail[t1] + Σ_{t1 < t <= t2} head[t]; a bucket inside one run was written
-// whole by that run.
+// Two accumulations: XYZZ mixed additions, one run per thread (any curve),
+// and batch-affine additions, AFFINE_LANES runs per thread sharing an
+// inversion (bucket_accumulate_affine.cuh), for large groups on the curves
+// that can.
 #pragma once
 #include "../curve_traits.cuh"
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include "bucket_accumulate_affine.cuh"
+#include "bucket_runs.cuh"
 #include "device_buffer.cuh"
 #include "point_calls.cuh"
 #include "recode.cuh"
@@ -25,35 +27,6 @@
 #include "wide_access.cuh"
 
 namespace gpukit {
-
-constexpr uint32_t NO_BUCKET = UINT32_MAX;
-
-// Items per run: the valid pairs spread over `threads` runs.
-__device__ __forceinline__ uint32_t run_length(uint32_t valid, uint32_t threads) {
-    return uint32_t((size_t(valid) + threads - 1) / threads);
-}
-
-// Where each bucket's items lie: [start, start + count), with count = 0 for
-// buckets no pair names; `valid` (one device word) is the number of pairs
-// with a non-zero digit, all sorted before the zero-digit ones.
-struct bucket_items {
-    device_buffer<uint32_t> start;
-    device_buffer<uint32_t> count;
-    device_buffer<uint32_t> valid;
-};
-
-// Each run's partial sums of the buckets it shares with its neighbours, and
-// the list of the runs with a tail (in no particular order), the only ones
-// finish_cut_buckets has work for.
-template <class bucket_t>
-struct cut_partials {
-    bucket_t* head_sum;
-    uint32_t* head_bucket;  // NO_BUCKET when the run starts a bucket
-    bucket_t* tail_sum;
-    uint32_t* tail_bucket;  // NO_BUCKET when the run ends with a bucket
-    uint32_t* tail_runs;
-    uint32_t* tail_count;   // entries of tail_runs, zeroed before the accumulation
-};
 
 // Registers per thread of the accumulation, from the curve file: the mixed
 // addition is bound by the multiply pipe, which needs several warps per
@@ -119,22 +92,24 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
     if (tail != NO_BUCKET) cut.tail_runs[atomicAdd(cut.tail_count, 1u)] = t;
 }
 
-// One warp per run with a tail (from cut.tail_runs): it owns the bucket it
-// cuts and adds the heads of the runs the bucket reaches, 32 at a time (all
-// scalars equal make one bucket span every run of its window). A warp for
-// every run was 16K blocks of mostly idle warps in every call (a run has a
-// tail only where a bucket crosses it: at most one per bucket), ~0.3 ms of
-// a 2^10-point MSM.
+// One warp per thread with a tail (from cut.tail_runs): it owns the bucket
+// it cuts and adds the heads of the threads the bucket reaches, 32 at a time
+// (all scalars equal make one bucket span every run of its window). A
+// thread's run is `lanes` runs of the batch-affine accumulation, 1 of the
+// XYZZ one. A warp for every thread was 16K blocks of mostly idle warps in
+// every call (a thread has a tail only where a bucket crosses its run's end:
+// at most one per bucket); from the list it is 0.16 ms of a 2^10-point MSM
+// instead of 0.29 (v8).
 template <class C>
 __global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* item_count,
-                                   const uint32_t* valid_count, uint32_t threads,
+                                   const uint32_t* valid_count, uint32_t threads, uint32_t lanes,
                                    cut_partials<typename curve_traits<C>::bucket_t> cut,
                                    typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const uint32_t w = uint32_t((size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32), lane = threadIdx.x & 31;
     if (w >= *cut.tail_count) return;
     const uint32_t t = cut.tail_runs[w], b = cut.tail_bucket[t];
-    const uint32_t K = run_length(*valid_count, threads);
+    const uint32_t K = thread_run_length(*valid_count, threads, lanes);
     const uint32_t last_run = (item_start[b] + item_count[b] - 1) / K;
     if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
         if (lane == 0) store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
@@ -146,16 +121,63 @@ __global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* i
     if (lane == 0) store_wide(bucket_sums + b, acc);
 }
 
-// Threads of the accumulation: what every SM holds at once, so that the
+inline uint32_t multiprocessors() {
+    int device = 0, sms = 0;
+    GPUKIT_CUDA(cudaGetDevice(&device));
+    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return uint32_t(std::max(sms, 1));
+}
+
+// Threads of the XYZZ accumulation: what every SM holds at once, so that the
 // equal runs end together, or fewer for a small group.
 template <class C>
 uint32_t accumulation_threads(size_t pairs, uint32_t block) {
-    int device = 0, sms = 0, blocks_per_sm = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    int blocks_per_sm = 0;
     GPUKIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, accumulate_runs<C>, int(block), 0));
-    const size_t resident = size_t(std::max(sms, 1)) * size_t(std::max(blocks_per_sm, 1)) * block;
+    const size_t resident = size_t(multiprocessors()) * size_t(std::max(blocks_per_sm, 1)) * block;
     return uint32_t(std::max<size_t>(1, std::min(resident, pairs)));
+}
+
+// Which accumulation a group gets. GPUKIT_ACCUMULATION (read once per
+// process) overrides the choice, for tests and benchmarks: `xyzz`, or
+// `batch_affine` (on the curves that can, at every size).
+enum class accumulation_choice { automatic, xyzz, batch_affine };
+
+inline accumulation_choice accumulation_override() {
+    static const accumulation_choice choice = [] {
+        const char* v = std::getenv("GPUKIT_ACCUMULATION");
+        if (v && std::strcmp(v, "xyzz") == 0) return accumulation_choice::xyzz;
+        if (v && std::strcmp(v, "batch_affine") == 0) return accumulation_choice::batch_affine;
+        return accumulation_choice::automatic;
+    }();
+    return choice;
+}
+
+// Items per lane from which the batch-affine accumulation is chosen: a lane
+// with few items spends its time on its bucket boundaries and the stitching
+// (XYZZ additions), and a group too small to fill the lanes of a whole wave
+// leaves SMs idle. At 8, 2^22-point resident MSMs (lanes of ~12 items)
+// are within ±4 % of XYZZ either way and 2^24 ones (~46) 6-10 % faster
+// (bench/NOTES.md, v9).
+constexpr size_t AFFINE_MIN_LANE_ITEMS = 8;
+
+// Threads of the batch-affine accumulation for `pairs` pairs, or 0 when the
+// group is to be accumulated in XYZZ.
+template <class C>
+uint32_t affine_accumulation_threads(size_t pairs) {
+    if constexpr (!batch_affine_capable<C>()) {
+        return 0;
+    } else {
+        const accumulation_choice choice = accumulation_override();
+        const size_t wave = size_t(multiprocessors()) * AFFINE_BLOCKS_PER_SM * AFFINE_BLOCK;
+        if (choice == accumulation_choice::xyzz) return 0;
+        if (choice == accumulation_choice::automatic && pairs < wave * AFFINE_LANES * AFFINE_MIN_LANE_ITEMS) return 0;
+        // Lanes of AFFINE_MIN_LANE_ITEMS items or more: under the override, a
+        // small group still takes its additions in batches (the tests' edge
+        // cases reach every kind of step).
+        const size_t per_thread = size_t(AFFINE_LANES) * AFFINE_MIN_LANE_ITEMS;
+        return uint32_t(std::max<size_t>(1, std::min(wave, (pairs + per_thread - 1) / per_thread)));
+    }
 }
 
 // Sums every bucket of a window group into sums[bucket] (left unwritten for
@@ -166,21 +188,33 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const u
                         typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 32;
-    const uint32_t threads = accumulation_threads<C>(pairs, BLOCK);
+    const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
+    const uint32_t lanes = affine_threads ? AFFINE_LANES : 1;
+    const uint32_t threads = affine_threads ? affine_threads : accumulation_threads<C>(pairs, BLOCK);
     device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
     device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
     device_buffer<uint32_t> tail_runs(threads, stream), tail_count(1, stream);
     GPUKIT_CUDA(cudaMemsetAsync(tail_count.get(), 0, tail_count.bytes(), stream));
     const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(),
                                      tail_bucket.get(), tail_runs.get(),   tail_count.get()};
-    accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(bases, sorted_keys, sorted_values,
-                                                                        items.valid.get(), threads, sums, cut);
-    GPUKIT_LAUNCHED("accumulate_runs");
-    trace_mark("accumulate runs");
-    // A run with a tail cuts a bucket that no other run's tail cuts.
+    if constexpr (batch_affine_capable<C>()) {
+        if (affine_threads) {
+            accumulate_runs_affine<C><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
+                bases, sorted_keys, sorted_values, items.valid.get(), threads, sums, cut);
+            GPUKIT_LAUNCHED("accumulate_runs_affine");
+            trace_mark("accumulate runs (batch affine)");
+        }
+    }
+    if (!affine_threads) {
+        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(bases, sorted_keys, sorted_values,
+                                                                            items.valid.get(), threads, sums, cut);
+        GPUKIT_LAUNCHED("accumulate_runs");
+        trace_mark("accumulate runs");
+    }
+    // A thread with a tail cuts a bucket that no other thread's tail cuts.
     const size_t tails = std::min<size_t>(threads, items.start.size());
     finish_cut_buckets<C><<<blocks_for(tails * 32, 128), 128, 0, stream>>>(
-        items.start.get(), items.count.get(), items.valid.get(), threads, cut, sums);
+        items.start.get(), items.count.get(), items.valid.get(), threads, lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
     trace_mark("finish cut buckets");
 }

@@ -1,0 +1,235 @@
+// Batch-affine bucket accumulation, for short Weierstrass curves over a
+// prime field (the G1 curves and secp256k1).
+//
+// Each thread walks AFFINE_LANES consecutive runs ("lanes") of the sorted
+// pairs side by side and keeps each lane's bucket sum in affine
+// coordinates. A step adds one point to every lane: the lanes' denominators
+// x_P - x_acc share one inversion (Montgomery's trick, 3 multiplications
+// each; the binary GCD of cuda/ff/inverse_bgcd.cuh, ~31-38 multiplications'
+// time, spread over the lanes), then λ = (y_P - y_acc)/d,
+// x3 = λ² - x_acc - x_P and y3 = λ(x_acc - x3) - y_acc take 3 more. About
+// 6.6 multiplications per addition, against the XYZZ mixed addition's 10:
+// the v8 sweep measured +23 % additions per second on BN254 and +44 % on
+// BLS12-381 (bench/NOTES.md). In the pipeline the lanes' state (~15 KB per
+// thread on 8 limbs, ~22 KB on 12) streams through local memory with the
+// pairs' keys and values: at 2^24 the accumulation went 65 → 60 ms (BN254)
+// and 141 → 121 ms (BLS12-381), the calls 6-10 % faster (v9). Loading the
+// next lane's point ahead of its use changed nothing: the gathers are not
+// the bound.
+//
+// The lanes cut buckets like runs do (bucket_runs.cuh); at the end the
+// thread stitches its lanes' partials together in XYZZ, so that to
+// finish_cut_buckets the thread is one run of AFFINE_LANES·K items.
+//
+// Every case of an affine addition is handled: an identity point (skipped),
+// an empty lane (takes the point), equal x with equal y (a doubling, its
+// denominator 2y in the same batch) and equal x otherwise, or a point of
+// order 2 doubled (the identity, no denominator). No denominator is zero, so
+// one bad lane cannot spoil its step's shared inversion.
+#pragma once
+#include <type_traits>
+#include "../curve_traits.cuh"
+#include "../ec/sw.cuh"
+#include "../ff/inverse_bgcd.cuh"
+#include "../ff/mont_field.cuh"
+#include "bucket_runs.cuh"
+#include "point_calls.cuh"
+#include "recode.cuh"
+#include "wide_access.cuh"
+
+namespace gpukit {
+
+// Lanes per thread, threads per block and blocks per SM: v8's sweep found
+// 64 and 128 lanes within 2 % of each other and well above 32, at 4
+// blocks of 128 threads per SM; fewer lanes keep the local memory (and the
+// partials' stitching) smaller.
+constexpr uint32_t AFFINE_LANES = 64;
+constexpr uint32_t AFFINE_BLOCK = 128;
+constexpr uint32_t AFFINE_BLOCKS_PER_SM = 4;
+
+template <class A>
+struct is_sw_affine : std::false_type {};
+template <class F, class K>
+struct is_sw_affine<sw_affine<F, K>> : std::true_type {};
+template <class F>
+struct is_prime_field : std::false_type {};
+template <class P>
+struct is_prime_field<mont_field<P>> : std::true_type {};
+
+// Whether curve C can accumulate batch-affine: the binary GCD inverts
+// mont_field elements, and the affine formulas are the short Weierstrass
+// ones with a = 0.
+template <class C>
+constexpr bool batch_affine_capable() {
+    using T = curve_traits<C>;
+    return is_sw_affine<typename T::affine_t>::value && is_prime_field<typename T::field_t>::value;
+}
+
+// What a lane does in one step.
+enum affine_step : uint8_t { STEP_NONE, STEP_TAKE, STEP_ADD, STEP_DOUBLE, STEP_CANCEL };
+// A lane's flags: its current stretch is its first (it may have begun
+// before the lane); the stretch has items; the first stretch ended inside
+// the lane (its sum is in head[]).
+enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4 };
+
+template <class C>
+__global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
+    accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
+                           const uint32_t* sorted_values, const uint32_t* valid_count, uint32_t threads,
+                           typename curve_traits<C>::bucket_t* bucket_sums,
+                           cut_partials<typename curve_traits<C>::bucket_t> cut) {
+    using affine_t = typename curve_traits<C>::affine_t;
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    using field_t = typename curve_traits<C>::field_t;
+    constexpr uint32_t L = AFFINE_LANES;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads) return;
+    const uint32_t valid = *valid_count, K = run_length(valid, threads * L);
+    const auto lane_lo = [&](uint32_t j) {
+        const size_t s = (size_t(t) * L + j) * K;
+        return s < valid ? uint32_t(s) : valid;
+    };
+    const auto lane_hi = [&](uint32_t j) {
+        const uint32_t lo = lane_lo(j);
+        return valid - lo > K ? lo + K : valid;
+    };
+
+    affine_t acc[L], point[L], head[L];
+    field_t prefix[L];
+    uint32_t pos[L];
+    uint8_t step[L], flags[L];
+    for (uint32_t j = 0; j < L; j++) {
+        acc[j] = affine_t::identity();
+        pos[j] = lane_lo(j);
+        flags[j] = LANE_IN_HEAD;
+    }
+
+    for (uint32_t s = 0; s < K; s++) {
+        // Forward: each lane's point and denominator, and their running product.
+        field_t running = field_t::one();
+        bool any = false;
+        for (uint32_t j = 0; j < L; j++) {
+            uint8_t kind = STEP_NONE;
+            if (pos[j] < lane_hi(j)) {
+                const uint32_t v = sorted_values[pos[j]];
+                affine_t p = load_wide(bases + (v & ~NEGATE_BIT));
+                if (v & NEGATE_BIT) p = p.neg();
+                const affine_t a = acc[j];
+                point[j] = p;
+                if (p.is_identity()) {
+                    kind = STEP_NONE;
+                } else if (a.is_identity()) {
+                    kind = STEP_TAKE;
+                } else if (p.x != a.x) {
+                    kind = STEP_ADD;
+                    running = running * (p.x - a.x);
+                } else if (p.y == a.y && !a.y.is_zero()) {
+                    kind = STEP_DOUBLE;
+                    running = running * a.y.dbl();
+                } else {
+                    kind = STEP_CANCEL;  // P = -acc, or acc of order 2 doubled
+                }
+                any |= kind == STEP_ADD || kind == STEP_DOUBLE;
+            }
+            step[j] = kind;
+            prefix[j] = running;
+        }
+        // Backward: each lane's inverse from the running one, then its sum
+        // and, at a bucket's last item, the bucket written out.
+        field_t inv = any ? inverse_bgcd(running) : field_t::one();
+        for (uint32_t j = L; j-- > 0;) {
+            const uint8_t kind = step[j];
+            if (kind == STEP_ADD || kind == STEP_DOUBLE) {
+                const affine_t a = acc[j], p = point[j];
+                const field_t own = j ? inv * prefix[j - 1] : inv;
+                field_t num;
+                if (kind == STEP_ADD) {
+                    inv = inv * (p.x - a.x);
+                    num = p.y - a.y;
+                } else {
+                    inv = inv * a.y.dbl();
+                    const field_t xx = a.x.sqr();
+                    num = xx + xx + xx;  // 3x², a = 0
+                }
+                const field_t l = num * own;
+                const field_t x3 = l.sqr() - a.x - p.x;
+                acc[j] = affine_t{x3, l * (a.x - x3) - a.y};
+            } else if (kind == STEP_TAKE) {
+                acc[j] = point[j];
+            } else if (kind == STEP_CANCEL) {
+                acc[j] = affine_t::identity();
+            }
+            const uint32_t p = pos[j];
+            if (p >= lane_hi(j)) continue;
+            const uint32_t bucket = sorted_keys[p];
+            const uint32_t next = p + 1 < valid ? sorted_keys[p + 1] : NO_BUCKET;
+            uint8_t f = flags[j] | LANE_OPEN;
+            if (next != bucket) {  // the bucket's last item: its stretch in this lane is complete
+                if (f & LANE_IN_HEAD) {
+                    head[j] = acc[j];
+                    f |= LANE_HEAD_DONE;
+                } else {
+                    store_wide(bucket_sums + bucket, bucket_t::from_affine(acc[j]));
+                }
+                f &= uint8_t(~(LANE_IN_HEAD | LANE_OPEN));
+                acc[j] = affine_t::identity();
+            }
+            flags[j] = f;
+            pos[j] = p + 1;
+        }
+    }
+
+    // Stitch the lanes: a bucket open at a lane's end goes on in the next
+    // lane's first stretch. `carry` is the bucket open so far; it is the
+    // thread's head while it began before the thread's first item.
+    uint32_t head_bucket = NO_BUCKET, tail_bucket = NO_BUCKET, carry_bucket = NO_BUCKET;
+    bool carry_is_head = false;
+    bucket_t carry = bucket_t::identity();
+    for (uint32_t j = 0; j < L; j++) {
+        const uint32_t lo = lane_lo(j), hi = lane_hi(j);
+        if (lo >= hi) break;  // this lane and the ones after it are past the valid pairs
+        const uint8_t f = flags[j];
+        const bool head_done = f & LANE_HEAD_DONE;
+        const bucket_t first = bucket_t::from_affine(head_done ? head[j] : acc[j]);
+        const uint32_t first_bucket = sorted_keys[lo];
+        if (lo > 0 && sorted_keys[lo - 1] == first_bucket) {  // began before this lane
+            if (j == 0) {
+                carry = first;
+                carry_is_head = true;
+            } else {
+                carry = add_points(carry, first);  // carry_bucket == first_bucket: the previous lane ended in it
+            }
+        } else {
+            carry = first;
+            carry_is_head = false;
+        }
+        carry_bucket = first_bucket;
+        if (!head_done) continue;  // the lane lies inside one bucket, still open
+        if (carry_is_head) {
+            store_wide(cut.head_sum + t, carry);
+            head_bucket = carry_bucket;
+        } else {
+            store_wide(bucket_sums + carry_bucket, carry);
+        }
+        carry_is_head = false;
+        carry_bucket = NO_BUCKET;
+        if (f & LANE_OPEN) {  // the lane ends inside a later bucket
+            carry = bucket_t::from_affine(acc[j]);
+            carry_bucket = sorted_keys[hi - 1];
+        }
+    }
+    if (carry_bucket != NO_BUCKET) {
+        if (carry_is_head) {
+            store_wide(cut.head_sum + t, carry);
+            head_bucket = carry_bucket;
+        } else {
+            store_wide(cut.tail_sum + t, carry);
+            tail_bucket = carry_bucket;
+        }
+    }
+    cut.head_bucket[t] = head_bucket;
+    cut.tail_bucket[t] = tail_bucket;
+    if (tail_bucket != NO_BUCKET) cut.tail_runs[atomicAdd(cut.tail_count, 1u)] = t;
+}
+
+}  // namespace gpukit

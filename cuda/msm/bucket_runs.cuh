@@ -1,0 +1,55 @@
+// The runs the bucket accumulation cuts the sorted pairs into, and what a
+// run leaves for finish_cut_buckets: shared by the XYZZ accumulation
+// (bucket_accumulate.cuh) and the batch-affine one
+// (bucket_accumulate_affine.cuh).
+//
+// The sorted pairs of a window group (zero digits sorted past the valid ones)
+// are cut into equal runs of consecutive items, one run per thread. A bucket
+// that lies wholly inside a run is written out complete by it; one cut by the
+// run's start leaves the run's head partial, one cut by its end the tail
+// partial. A bucket b spanning runs t1 < t2 is the tail of t1, the whole run
+// of every t in between and the head of t2, so its sum is
+// tail[t1] + Σ_{t1 < t <= t2} head[t].
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include "device_buffer.cuh"
+
+namespace gpukit {
+
+constexpr uint32_t NO_BUCKET = UINT32_MAX;
+
+// Items per run: the valid pairs spread over `runs` runs.
+__device__ __forceinline__ uint32_t run_length(uint32_t valid, uint32_t runs) {
+    return uint32_t((size_t(valid) + runs - 1) / runs);
+}
+
+// Items per thread when each of `threads` threads walks `lanes` consecutive
+// runs (the batch-affine accumulation; 1 for the XYZZ one).
+__device__ __forceinline__ uint32_t thread_run_length(uint32_t valid, uint32_t threads, uint32_t lanes) {
+    return lanes * run_length(valid, threads * lanes);
+}
+
+// Where each bucket's items lie: [start, start + count), with count = 0 for
+// buckets no pair names; `valid` (one device word) is the number of pairs
+// with a non-zero digit, all sorted before the zero-digit ones.
+struct bucket_items {
+    device_buffer<uint32_t> start;
+    device_buffer<uint32_t> count;
+    device_buffer<uint32_t> valid;
+};
+
+// Each thread's partial sums of the buckets it shares with its neighbours,
+// and the list of the threads with a tail (in no particular order), the only
+// ones finish_cut_buckets has work for.
+template <class bucket_t>
+struct cut_partials {
+    bucket_t* head_sum;
+    uint32_t* head_bucket;  // NO_BUCKET when the thread's run starts a bucket
+    bucket_t* tail_sum;
+    uint32_t* tail_bucket;  // NO_BUCKET when the thread's run ends with a bucket
+    uint32_t* tail_runs;
+    uint32_t* tail_count;   // entries of tail_runs, zeroed before the accumulation
+};
+
+}  // namespace gpukit
