@@ -12,7 +12,9 @@ struct device_slice {
     uint32_t offset, count;
 };
 
-// Equal contiguous slices, one per device; devices beyond n get none.
+// Contiguous slices in device order, slice i being [n·i/k, n·(i+1)/k): their
+// sizes differ by at most one. With fewer points than devices, k − n of the
+// devices (spread among them, not only the last) get no slice.
 inline std::vector<device_slice> split_over_devices(const std::vector<int>& devices, uint32_t n) {
     std::vector<device_slice> slices;
     const uint32_t k = uint32_t(devices.size());

@@ -30,7 +30,8 @@ struct scalar_part {
 //   narrower unless the window is fixed (precomputed bases);
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
-//   parts, so that the uploads after the first overlap the GPU's work;
+//   parts (as many as it has vectors, below four), so that the uploads
+//   after the first overlap the GPU's work;
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
                                            bool window_fixed) {
@@ -44,7 +45,9 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
     }
     if (count <= chunk) {
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
-        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) per_part = std::min(per_part, (batch + 3) / 4);
+        // batch / 4 rounded down: a batch of 5 to 7 vectors in parts of two
+        // would make only three.
+        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) per_part = std::min(per_part, std::max(1u, batch / 4));
         for (uint32_t v = 0; v < batch; v += per_part)
             parts.push_back({v, std::min(per_part, batch - v), 0, count, c});
         return parts;

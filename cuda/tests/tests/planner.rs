@@ -578,14 +578,18 @@ fn plan_parts_cover_every_point_once() {
                             && count <= chunk
                             && u64::from(batch) * u64::from(count) >= u64::from(min);
                         if large {
-                            // No part takes more than a quarter of the vectors (rounded up).
+                            // No part takes more than a quarter of the vectors
+                            // (rounded down, at least one): four parts or more,
+                            // or one per vector below four.
                             assert!(
-                                parts.iter().all(|p| p.vectors <= batch.div_ceil(4)),
+                                parts.iter().all(|p| p.vectors <= (batch / 4).max(1)),
                                 "{why}"
                             );
-                            if batch >= 12 {
-                                assert!(parts.len() >= 4, "{why}: {} parts", parts.len());
-                            }
+                            assert!(
+                                parts.len() as u32 >= batch.min(4),
+                                "{why}: {} parts",
+                                parts.len()
+                            );
                         } else if !lead && count <= chunk && count > 0 {
                             // Small batches: as many vectors a part as the chunk takes.
                             let per = batch.min(chunk / count).max(1);
