@@ -53,14 +53,14 @@ extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); 
 
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const uint8_t* scalars, uint32_t n,
                                uint32_t window_c, uint32_t points_montgomery, uint32_t check_on_curve,
-                               uint32_t scalars_montgomery, uint32_t devices, uint8_t* out, char* err,
+                               uint32_t scalar_flags, uint32_t devices, uint8_t* out, char* err,
                                size_t err_len) {
     return guarded(err, err_len, [&] {
         switch (curve_id) {
 #define GPUKIT_MSM_CASE(name, id)                                                                   \
     case id:                                                                                        \
         return curve_entries<name>::msm(points, scalars, n, window_c, points_montgomery != 0,      \
-                                        check_on_curve != 0, scalars_montgomery != 0, devices, out);
+                                        check_on_curve != 0, scalar_layout::from_flags(scalar_flags), devices, out);
             GPUKIT_CURVES(GPUKIT_MSM_CASE)
 #undef GPUKIT_MSM_CASE
         }
@@ -90,7 +90,7 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
 // `batch` MSMs of n scalars over resident bases: vector j at vectors[j] when
 // `vectors` is given, else at scalars + j·n·32 bytes.
 extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, const uint8_t* const* vectors, uint32_t n,
-                                     uint32_t batch, uint32_t window_c, uint32_t scalars_montgomery, uint8_t* out,
+                                     uint32_t batch, uint32_t window_c, uint32_t scalar_flags, uint8_t* out,
                                      char* err, size_t err_len) {
     return guarded(err, err_len, [&] {
         const auto& bases = *static_cast<const resident_bases*>(handle);
@@ -98,7 +98,7 @@ extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, const
 #define GPUKIT_BASES_MSM_CASE(name, id) \
     case id:                            \
         return curve_entries<name>::bases_msm(bases, scalar_vectors{scalars, vectors, n}, batch, window_c, \
-                                              scalars_montgomery != 0, out);
+                                              scalar_layout::from_flags(scalar_flags), out);
             GPUKIT_CURVES(GPUKIT_BASES_MSM_CASE)
 #undef GPUKIT_BASES_MSM_CASE
         }

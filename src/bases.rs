@@ -6,7 +6,7 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::config::{Config, InputForm, PointFormat, ScalarOrder, Validation};
+use crate::config::{Config, InputForm, PointFormat, ScalarLayout, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
 use crate::encoding;
@@ -154,7 +154,7 @@ impl<C: Curve> Bases<C> {
             return Ok(self.device_batch(
                 device,
                 ScalarVectors::Packed(&wire),
-                InputForm::Montgomery,
+                ScalarLayout::ARKWORKS,
                 n,
                 1,
             )?[0]);
@@ -189,7 +189,7 @@ impl<C: Curve> Bases<C> {
             return self.device_batch(
                 device,
                 ScalarVectors::Each(&each),
-                InputForm::Montgomery,
+                ScalarLayout::ARKWORKS,
                 n,
                 scalars.len(),
             );
@@ -215,14 +215,15 @@ impl<C: Curve> Bases<C> {
         out.into_iter().collect()
     }
 
-    /// `batch` MSMs over the first `n` points with wire scalars (`batch · n`
-    /// scalars of 32 bytes in `form`); returns the results as typed points.
+    /// `batch` MSMs over the first `n` points with byte scalars (`batch · n`
+    /// scalars of 32 bytes laid out as `layout` says); returns the results
+    /// as typed points.
     fn msm_batch_wire(
         &self,
         scalars: &[u8],
         n: usize,
         batch: usize,
-        form: InputForm,
+        layout: ScalarLayout,
     ) -> Result<Vec<C::Affine>, Error> {
         self.check_n(n)?;
         if Some(scalars.len())
@@ -239,8 +240,8 @@ impl<C: Curve> Bases<C> {
             ));
         }
         if let Some(device) = self.device_for(n, batch)? {
-            // The device checks the scalars (< r) and converts Montgomery ones.
-            return self.device_batch(device, ScalarVectors::Packed(scalars), form, n, batch);
+            // The device checks the scalars (< r) and undoes their layout.
+            return self.device_batch(device, ScalarVectors::Packed(scalars), layout, n, batch);
         }
         if n == 0 {
             return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
@@ -260,7 +261,7 @@ impl<C: Curve> Bases<C> {
             .saturating_mul(n)
             .saturating_mul(std::mem::size_of::<C::Scalar>());
         alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
-        let decoded = Zeroizing::new(encoding::decode_scalars::<C>(scalars, form)?);
+        let decoded = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
         let vectors: Vec<&[C::Scalar]> = decoded.chunks_exact(n).collect();
         self.host_batch(n, &vectors)
     }
@@ -314,13 +315,14 @@ impl<C: Curve> Bases<C> {
         dispatch::to_affine::<C>(q, points)
     }
 
-    /// `batch` MSMs of `n` wire scalars (in `form`) each on the device copy;
-    /// blinded calls run the 2·batch halves as one device batch.
+    /// `batch` MSMs of `n` byte scalars (laid out as `layout` says) each on
+    /// the device copy; blinded calls run the 2·batch halves as one device
+    /// batch.
     fn device_batch(
         &self,
         device: &gpu::DeviceBases,
         scalars: ScalarVectors<'_>,
-        form: InputForm,
+        layout: ScalarLayout,
         n: usize,
         batch: usize,
     ) -> Result<Vec<C::Affine>, Error> {
@@ -341,7 +343,7 @@ impl<C: Curve> Bases<C> {
                 .collect()
         };
         if !self.config.blinded {
-            return decode_all(device.msm_batch(scalars, form, n, batch, window_c)?);
+            return decode_all(device.msm_batch(scalars, layout, n, batch, window_c)?);
         }
         let concatenated;
         let packed: &[u8] = match scalars {
@@ -351,13 +353,13 @@ impl<C: Curve> Bases<C> {
                 &concatenated
             }
         };
-        let k = Zeroizing::new(encoding::decode_scalars::<C>(packed, form)?);
+        let k = Zeroizing::new(encoding::decode_scalars_in::<C>(packed, layout)?);
         let (a, b) = blind::split(&k)?;
         let mut halves = Zeroizing::new(encoding::encode_scalars::<C>(&a));
         halves.extend_from_slice(&Zeroizing::new(encoding::encode_scalars::<C>(&b)));
         let sums = decode_all(device.msm_batch(
             ScalarVectors::Packed(&halves),
-            InputForm::Canonical,
+            ScalarLayout::WIRE,
             n,
             2 * batch,
             window_c,
@@ -400,7 +402,7 @@ trait WireBases: Send + Sync {
         scalars: &[u8],
         n: usize,
         batch: usize,
-        form: InputForm,
+        layout: ScalarLayout,
     ) -> Result<Vec<u8>, Error>;
 }
 
@@ -418,9 +420,9 @@ impl<C: Curve> WireBases for Bases<C> {
         scalars: &[u8],
         n: usize,
         batch: usize,
-        form: InputForm,
+        layout: ScalarLayout,
     ) -> Result<Vec<u8>, Error> {
-        let points = self.msm_batch_wire(scalars, n, batch, form)?;
+        let points = self.msm_batch_wire(scalars, n, batch, layout)?;
         Ok(encoding::encode_points::<C>(&points))
     }
 }
@@ -509,9 +511,11 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        let le = formats::to_little_endian(scalars, self.scalar_order)?;
-        let scalars = le.as_deref().map_or(scalars, |v| v.as_slice());
-        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, self.input_form))?;
+        let layout = ScalarLayout {
+            form: self.input_form,
+            order: self.scalar_order,
+        };
+        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, layout))?;
         formats::wire_output(self.curve, self.point_format, wire)
     }
 }

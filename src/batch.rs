@@ -16,7 +16,6 @@ use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
 use crate::encoding;
 use crate::error::{Error, Status};
-use crate::formats;
 use crate::plan::{self, Engine, Plan};
 use crate::pool;
 use rayon::prelude::*;
@@ -77,13 +76,6 @@ pub fn msm_batch_bytes(
     batch: usize,
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
-    if let Some(le) = formats::to_little_endian(scalars, config.scalar_order)? {
-        let config = Config {
-            scalar_order: ScalarOrder::LittleEndian,
-            ..*config
-        };
-        return msm_batch_bytes(curve, points, point_sets, &le, n, batch, &config);
-    }
     check_point_sets(point_sets, batch)?;
     let pb = config.point_format.point_bytes(curve)?;
     let size = |count: usize, width: usize| count.checked_mul(n)?.checked_mul(width);
@@ -123,7 +115,7 @@ pub fn msm_batch_bytes(
         return Ok(out);
     }
     pool::run(|| {
-        check_scalars(curve, scalars)?;
+        check_scalars(curve, scalars, config.scalar_order)?;
         // A batch of one is one one-shot MSM, whatever the mode.
         if point_sets == 1 && batch > 1 {
             let bases = BasesBytes::new(curve, points, &one_shot(config)).map_err(in_shared_set)?;
@@ -283,9 +275,9 @@ macro_rules! scalar_checks {
     ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
         /// Checks every wire scalar of the batch (< r) at once, so that a
         /// bad one is named by its index in the whole buffer.
-        fn check_scalars(curve: CurveId, scalars: &[u8]) -> Result<(), Error> {
+        fn check_scalars(curve: CurveId, scalars: &[u8], order: ScalarOrder) -> Result<(), Error> {
             match curve {
-                $(CurveId::$marker => encoding::check_scalars::<crate::curves::$marker>(scalars),)*
+                $(CurveId::$marker => encoding::check_scalars_in::<crate::curves::$marker>(scalars, order),)*
             }
         }
     };

@@ -171,8 +171,9 @@ pub struct Config {
     /// the typed API.
     pub point_format: PointFormat,
     /// Byte order of the scalars in the byte API, default `LittleEndian`
-    /// (the wire format); big-endian ones are reversed on the host, on all
-    /// cores. Applies to the scalars of later [`crate::BasesBytes`] calls.
+    /// (the wire format); big-endian ones are reversed where they are read
+    /// (on the device for GPU calls), never copied first. Applies to the
+    /// scalars of later [`crate::BasesBytes`] calls.
     pub scalar_order: ScalarOrder,
 }
 
@@ -227,6 +228,38 @@ impl PointFormat {
         .into_iter()
         .find(|x| *x as u32 == v)
         .ok_or_else(|| Error::new(Status::BadConfig, format!("unknown point format value {v}")))
+    }
+}
+
+/// How one call's scalar bytes lie: canonical integers or Montgomery limbs,
+/// in either byte order. Both are undone where the scalars are read (the
+/// host's decoder, or the GPU's `decode_scalars`): no converted copy of
+/// the scalars is made first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ScalarLayout {
+    pub(crate) form: InputForm,
+    pub(crate) order: ScalarOrder,
+}
+
+impl ScalarLayout {
+    /// Canonical little-endian: the wire format.
+    pub(crate) const WIRE: ScalarLayout = ScalarLayout {
+        form: InputForm::Canonical,
+        order: ScalarOrder::LittleEndian,
+    };
+
+    /// Montgomery limbs, little-endian: arkworks' scalars as they lie in memory.
+    pub(crate) const ARKWORKS: ScalarLayout = ScalarLayout {
+        form: InputForm::Montgomery,
+        order: ScalarOrder::LittleEndian,
+    };
+
+    /// The layout a config's `input_form` and `scalar_order` describe.
+    pub(crate) fn of(config: &Config) -> ScalarLayout {
+        ScalarLayout {
+            form: config.input_form,
+            order: config.scalar_order,
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::config::{Config, InputForm, Validation};
+use crate::config::{Config, InputForm, ScalarLayout, Validation};
 use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::encoding::{self, PointCheck};
@@ -113,24 +113,24 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
     })
 }
 
-/// MSM of `points` (wire bytes in `input` form) with wire scalars in
-/// `scalar_form` on the GPU, which checks them (< r) and converts Montgomery
-/// ones; the scalars are split first when `blinded`.
+/// MSM of `points` (wire bytes in `input` form) with scalars laid out as
+/// `layout` says on the GPU, which checks them (< r) and undoes their
+/// layout; the scalars are split first when `blinded`.
 pub(crate) fn run_gpu<C: Curve>(
     points: &[u8],
     scalars: &[u8],
-    scalar_form: InputForm,
+    layout: ScalarLayout,
     input: PointInput,
     plan: &Plan,
     blinded: bool,
 ) -> Result<C::Affine, Error> {
     let n = scalars.len() / SCALAR_BYTES;
-    let once = |wire: &[u8], form: InputForm| -> Result<C::Projective, Error> {
+    let once = |wire: &[u8], layout: ScalarLayout| -> Result<C::Projective, Error> {
         let out = gpu::msm(
             C::ID,
             points,
             wire,
-            form,
+            layout,
             n,
             plan.gpu_window,
             input,
@@ -139,17 +139,17 @@ pub(crate) fn run_gpu<C: Curve>(
         Ok(decode_device_result::<C>(&out)?.into_group())
     };
     if !blinded {
-        return Ok(once(scalars, scalar_form)?.into_affine());
+        return Ok(once(scalars, layout)?.into_affine());
     }
-    let k = Zeroizing::new(encoding::decode_scalars::<C>(scalars, scalar_form)?);
+    let k = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
     let (a, b) = blind::split(&k)?;
     let a = once(
         &Zeroizing::new(encoding::encode_scalars::<C>(&a)),
-        InputForm::Canonical,
+        ScalarLayout::WIRE,
     )?;
     let b = once(
         &Zeroizing::new(encoding::encode_scalars::<C>(&b)),
-        InputForm::Canonical,
+        ScalarLayout::WIRE,
     )?;
     Ok((a + b).into_affine())
 }
@@ -194,7 +194,7 @@ pub(crate) fn msm_typed<C: Curve>(
         match run_gpu::<C>(
             &wire,
             &scalar_wire,
-            InputForm::Montgomery,
+            ScalarLayout::ARKWORKS,
             input,
             &plan,
             config.blinded,
@@ -252,6 +252,7 @@ pub(crate) fn msm_wire<C: Curve>(
     }
     let plan = plan(C::ID, n, config)?;
     let check = config_check(config, Validation::OnCurve);
+    let layout = ScalarLayout::of(config);
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
@@ -260,21 +261,14 @@ pub(crate) fn msm_wire<C: Curve>(
         if !on_device {
             // Scalars before points, in the CPU backends' order, so that an
             // input with both faults gets the same status on every backend.
-            encoding::check_scalars::<C>(scalars)?;
+            encoding::check_scalars_in::<C>(scalars, layout.order)?;
             encoding::decode_points::<C>(points, config.input_form, check)?;
         }
         let input = PointInput {
             montgomery: config.input_form == InputForm::Montgomery,
             check_on_curve: on_device,
         };
-        match run_gpu::<C>(
-            points,
-            scalars,
-            config.input_form,
-            input,
-            &plan,
-            config.blinded,
-        ) {
+        match run_gpu::<C>(points, scalars, layout, input, &plan, config.blinded) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result.map(|p| encoding::encode_point::<C>(&p)),
         }
@@ -289,7 +283,7 @@ pub(crate) fn msm_wire<C: Curve>(
         "the host MSM",
     )?;
     // Secret scalars (a blinded call's) are wiped when dropped.
-    let scalars = Zeroizing::new(encoding::decode_scalars::<C>(scalars, config.input_form)?);
+    let scalars = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
     let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
     let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
     Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))

@@ -7,12 +7,13 @@
 use crate::alloc;
 use crate::codec::{read_field, write_field};
 pub use crate::codec::{PointCheck, PointFault, WireField, WirePoint};
-use crate::config::InputForm;
+use crate::config::{InputForm, ScalarLayout, ScalarOrder};
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::error::{Error, Status};
 use ark_ff::PrimeField;
 use rayon::prelude::*;
 use std::borrow::Cow;
+use zeroize::Zeroize;
 
 /// Below this many items a decode runs on the calling thread: rayon's
 /// fork-join costs more than checking a few hundred points.
@@ -197,32 +198,71 @@ pub fn encode_scalars<C: Curve>(scalars: &[C::Scalar]) -> Vec<u8> {
 
 /// Decodes `scalars.len() / 32` scalars in `form`; each must be < r.
 pub fn decode_scalars<C: Curve>(scalars: &[u8], form: InputForm) -> Result<Vec<C::Scalar>, Error> {
+    decode_scalars_in::<C>(
+        scalars,
+        ScalarLayout {
+            form,
+            order: ScalarOrder::LittleEndian,
+        },
+    )
+}
+
+fn out_of_range(i: usize) -> Error {
+    Error::new(
+        Status::ScalarOutOfRange,
+        format!("scalar {i} is not below the group order r"),
+    )
+}
+
+/// Decodes `scalars.len() / 32` scalars laid out as `layout` says; each
+/// must be < r. A big-endian scalar is reversed on the stack, one at a
+/// time, and the copy wiped (it may be a blinded call's secret).
+pub(crate) fn decode_scalars_in<C: Curve>(
+    scalars: &[u8],
+    layout: ScalarLayout,
+) -> Result<Vec<C::Scalar>, Error> {
     decode_indexed(scalars, SCALAR_BYTES, "scalars", |i, b| {
-        read_field::<C::Scalar>(b, form).ok_or_else(|| {
-            Error::new(
-                Status::ScalarOutOfRange,
-                format!("scalar {i} is not below the group order r"),
-            )
-        })
+        let value = match layout.order {
+            ScalarOrder::LittleEndian => read_field::<C::Scalar>(b, layout.form),
+            ScalarOrder::BigEndian => {
+                let mut le = [0u8; SCALAR_BYTES];
+                le.iter_mut().zip(b.iter().rev()).for_each(|(o, x)| *o = *x);
+                let value = read_field::<C::Scalar>(&le, layout.form);
+                le.zeroize();
+                value
+            }
+        };
+        value.ok_or_else(|| out_of_range(i))
     })
 }
 
 /// Checks that wire scalars are all < r, without keeping them. Both forms
 /// share the bound: Montgomery limbs are reduced too.
 pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
+    check_scalars_in::<C>(scalars, ScalarOrder::LittleEndian)
+}
+
+/// [`check_scalars`] for scalars in either byte order.
+pub(crate) fn check_scalars_in<C: Curve>(scalars: &[u8], order: ScalarOrder) -> Result<(), Error> {
     let n = whole_items(scalars, SCALAR_BYTES, "scalars")?;
     let check = |i: usize, b: &[u8]| {
         let mut v = <C::Scalar as PrimeField>::BigInt::default();
-        for (limb, chunk) in v.as_mut().iter_mut().zip(b.chunks_exact(8)) {
-            *limb = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
+        for (k, limb) in v.as_mut().iter_mut().enumerate() {
+            *limb = match order {
+                ScalarOrder::LittleEndian => {
+                    u64::from_le_bytes(b[8 * k..][..8].try_into().expect("8-byte chunk"))
+                }
+                ScalarOrder::BigEndian => u64::from_be_bytes(
+                    b[SCALAR_BYTES - 8 * (k + 1)..][..8]
+                        .try_into()
+                        .expect("8-byte chunk"),
+                ),
+            };
         }
         if v < <C::Scalar as PrimeField>::MODULUS {
             Ok(())
         } else {
-            Err(Error::new(
-                Status::ScalarOutOfRange,
-                format!("scalar {i} is not below the group order r"),
-            ))
+            Err(out_of_range(i))
         }
     };
     let failed = if n < PAR_MIN {

@@ -2,7 +2,7 @@
 //! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
 //! answers "no device" so that the dispatcher falls back to the CPU.
 
-use crate::config::InputForm;
+use crate::config::ScalarLayout;
 use crate::curve::CurveId;
 use crate::error::{Error, Status};
 
@@ -55,10 +55,19 @@ pub struct PointInput {
 #[cfg(gpukit_cuda)]
 mod imp {
     use super::*;
+    use crate::config::{InputForm, ScalarOrder};
     use crate::curve::SCALAR_BYTES;
     use std::ffi::{c_char, c_void, CStr};
 
     const ERR_LEN: usize = 512;
+
+    /// The `scalar_layout` flags of the CUDA entry points
+    /// (cuda/msm/scalar_layout.cuh): bit 0, Montgomery limbs; bit 1,
+    /// big-endian bytes. `decode_scalars` undoes both on the device.
+    fn layout_flags(layout: ScalarLayout) -> u32 {
+        u32::from(layout.form == InputForm::Montgomery)
+            | (u32::from(layout.order == ScalarOrder::BigEndian) << 1)
+    }
 
     extern "C" {
         fn gpukit_cuda_device_count() -> u32;
@@ -70,7 +79,7 @@ mod imp {
             window_c: u32,
             points_montgomery: u32,
             check_on_curve: u32,
-            scalars_montgomery: u32,
+            scalar_layout: u32,
             devices: u32,
             out: *mut u8,
             err: *mut c_char,
@@ -104,7 +113,7 @@ mod imp {
             n: u32,
             batch: u32,
             window_c: u32,
-            scalars_montgomery: u32,
+            scalar_layout: u32,
             out: *mut u8,
             err: *mut c_char,
             err_len: usize,
@@ -136,7 +145,7 @@ mod imp {
         curve: CurveId,
         points: &[u8],
         scalars: &[u8],
-        scalar_form: InputForm,
+        layout: ScalarLayout,
         n: usize,
         window_c: u32,
         input: PointInput,
@@ -155,7 +164,7 @@ mod imp {
                 window_c,
                 input.montgomery as u32,
                 input.check_on_curve as u32,
-                (scalar_form == InputForm::Montgomery) as u32,
+                layout_flags(layout),
                 devices,
                 out.as_mut_ptr(),
                 err.as_mut_ptr(),
@@ -242,14 +251,14 @@ mod imp {
         }
 
         /// `batch` MSMs over the first `n` bases; `scalars` holds batch
-        /// vectors of n scalars in `scalar_form` (checked < r on the
+        /// vectors of n scalars laid out as `layout` says (checked < r on the
         /// device), the result batch points. `window_c` goes to the device
         /// as it is (0 = its choice, among the precomputed copies' window
         /// and the cost model).
         pub fn msm_batch(
             &self,
             scalars: ScalarVectors<'_>,
-            scalar_form: InputForm,
+            layout: ScalarLayout,
             n: usize,
             batch: usize,
             window_c: u32,
@@ -286,7 +295,7 @@ mod imp {
                     n as u32,
                     batch as u32,
                     window_c,
-                    (scalar_form == InputForm::Montgomery) as u32,
+                    layout_flags(layout),
                     out.as_mut_ptr(),
                     err.as_mut_ptr(),
                     ERR_LEN,
@@ -326,7 +335,7 @@ mod imp {
         _curve: CurveId,
         _points: &[u8],
         _scalars: &[u8],
-        _scalar_form: InputForm,
+        _layout: ScalarLayout,
         _n: usize,
         _window_c: u32,
         _input: PointInput,
@@ -368,7 +377,7 @@ mod imp {
         pub fn msm_batch(
             &self,
             _scalars: ScalarVectors<'_>,
-            _scalar_form: InputForm,
+            _layout: ScalarLayout,
             _n: usize,
             _batch: usize,
             _window_c: u32,

@@ -121,13 +121,6 @@ pub fn msm_bytes(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
-    if let Some(le) = formats::to_little_endian(scalars, config.scalar_order)? {
-        let config = Config {
-            scalar_order: ScalarOrder::LittleEndian,
-            ..*config
-        };
-        return msm_bytes(curve, points, &le, &config);
-    }
     if config.point_format != PointFormat::Uncompressed {
         return formats::msm_bytes(curve, points, scalars, config);
     }

@@ -5,7 +5,8 @@
 //! timing, against arkworks running the same vectors in parallel on the
 //! host's cores; then the same batch through the wire format, as a C caller
 //! runs it (`BasesBytes::msm_batch`, what `gpukit_bases_msm_batch` calls:
-//! canonical scalars packed in one buffer, results as wire points). Every
+//! canonical scalars packed in one buffer, results as wire points), once
+//! with little-endian and once with big-endian scalars. Every
 //! gpukit result is checked equal to arkworks' (or, with `--no-arkworks`,
 //! only between repetitions).
 
@@ -13,7 +14,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use ark_ec::{CurveGroup, VariableBaseMSM};
-use gpukit::{BasesBytes, CurveId};
+use gpukit::{BasesBytes, CurveId, ScalarOrder};
 use rayon::prelude::*;
 
 use crate::cli::BatchArgs;
@@ -63,7 +64,7 @@ pub fn run(
     let mut csv = String::from("curve,count,log_n,system,median_ms,min_ms,max_ms,status\n");
     let mut failed = false;
     println!(
-        "{:<14} {:>7} {:>6} {:<22} {:>11} {:>11}  status",
+        "{:<14} {:>7} {:>6} {:<28} {:>11} {:>11}  status",
         "curve", "count", "log_n", "system", "median ms", "min ms"
     );
     for shape in &shapes {
@@ -73,7 +74,7 @@ pub fn run(
                 (s.median_ms, s.min_ms, s.max_ms)
             });
             println!(
-                "{:<14} {:>7} {:>6} {:<22} {:>11.2} {:>11.2}  {status}",
+                "{:<14} {:>7} {:>6} {:<28} {:>11.2} {:>11.2}  {status}",
                 shape.curve.name(),
                 shape.count,
                 shape.log_n,
@@ -161,37 +162,54 @@ fn run_shape<C: BenchCurve>(
     }
     // One basis's tables at a time on the device.
     drop(bases);
-    rows.push(run_wire::<C>(
-        &points,
-        &flat,
-        shape,
-        plan,
-        opts,
-        reference.as_deref(),
-    ));
+    for order in [ScalarOrder::LittleEndian, ScalarOrder::BigEndian] {
+        rows.push(run_wire::<C>(
+            &points,
+            &flat,
+            order,
+            shape,
+            plan,
+            opts,
+            reference.as_deref(),
+        ));
+    }
     rows
 }
 
-/// The batch through the wire format: the C ABI's path.
+/// The batch through the wire format: the C ABI's path, with the scalars
+/// little-endian (the wire format) or big-endian (as EIP-4844 blobs hold
+/// them; the device reverses them).
 fn run_wire<C: BenchCurve>(
     points: &[C::Affine],
     scalars: &[C::Scalar],
+    order: ScalarOrder,
     shape: &Shape,
     plan: &Plan,
     opts: &GpukitOptions,
     reference: Option<&[C::Affine]>,
 ) -> Row {
-    const SYSTEM: &str = "gpukit-gpu-resident-wire";
+    let system = match order {
+        ScalarOrder::LittleEndian => "gpukit-gpu-resident-wire",
+        ScalarOrder::BigEndian => "gpukit-gpu-resident-wire-be",
+    };
     let n = 1usize << shape.log_n;
-    let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
-    let config = opts.config(gpukit::Backend::Gpu);
+    let mut wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
+    if order == ScalarOrder::BigEndian {
+        wire_scalars
+            .par_chunks_exact_mut(gpukit::SCALAR_BYTES)
+            .for_each(|s| s.reverse());
+    }
+    let config = gpukit::Config {
+        scalar_order: order,
+        ..opts.config(gpukit::Backend::Gpu)
+    };
     let bases = match BasesBytes::new(
         C::ID,
         &gpukit::encoding::encode_points::<C>(points),
         &config,
     ) {
         Ok(b) => b,
-        Err(e) => return (SYSTEM, None, e.to_string()),
+        Err(e) => return (system, None, e.to_string()),
     };
     let mut call = || {
         bases
@@ -214,9 +232,9 @@ fn run_wire<C: BenchCurve>(
                 }
                 None => "ok".to_string(),
             };
-            (SYSTEM, Some(m.summary()), status)
+            (system, Some(m.summary()), status)
         }
-        Err(e) => (SYSTEM, None, e),
+        Err(e) => (system, None, e),
     }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "scalar_layout.cuh"
 #include "scalar_vectors.cuh"
 
 namespace gpukit {
@@ -13,10 +14,11 @@ struct resident_bases;
 template <class C>
 struct curve_entries {
     // One MSM over wire-format points and scalars, spread over the devices of
-    // `devices` (bit mask, 0 = all); `out` gets the wire result. Points and
-    // scalars are each canonical or Montgomery-form limbs.
+    // `devices` (bit mask, 0 = all); `out` gets the wire result. Points are
+    // canonical or Montgomery-form limbs; scalars are laid out as
+    // `scalars_layout` says.
     static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                    bool points_montgomery, bool check, bool scalars_montgomery, uint32_t devices, uint8_t* out);
+                    bool points_montgomery, bool check, scalar_layout scalars_layout, uint32_t devices, uint8_t* out);
     // Uploads, decodes and checks n bases once, and stores either
     // fixed-base tables of `fixed_base`-bit digits (0 = chosen for small
     // bases when the other two are automatic, 1 = none) or `precompute`
@@ -26,7 +28,7 @@ struct curve_entries {
                                      uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
     // `batch` MSMs over the first n resident bases.
     static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
-                          uint32_t window_c, bool scalars_montgomery, uint8_t* out);
+                          uint32_t window_c, scalar_layout scalars_layout, uint8_t* out);
 };
 
 }  // namespace gpukit

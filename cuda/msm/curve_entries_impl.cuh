@@ -24,14 +24,14 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                           bool points_montgomery, bool check, bool scalars_montgomery, uint32_t devices,
+                           bool points_montgomery, bool check, scalar_layout scalars_layout, uint32_t devices,
                            uint8_t* out) {
     const uint32_t c = resolve_window<C>(window_c, n);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         trace_scope trace("msm", stream);
-        return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_montgomery, check, scalars_montgomery,
+        return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_montgomery, check, scalars_layout,
                             stream);
     });
     encode_sum<C>(sums, out);
@@ -204,7 +204,7 @@ void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sum
 
 template <class C>
 void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
-                                 uint32_t window_c, bool scalars_montgomery, uint8_t* out) {
+                                 uint32_t window_c, scalar_layout scalars_layout, uint8_t* out) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
@@ -234,9 +234,9 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
         trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
         if (fixed)
             return fixed_base_msm<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
-                                     scalars, s.count, s.offset, batch, scalars_montgomery, stream);
+                                     scalars, s.count, s.offset, batch, scalars_layout, stream);
         return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, batch, c,
-                                      scalars_montgomery, stream);
+                                      scalars_layout, stream);
     });
     // One device's sums are the totals; more add on the host.
     std::vector<bucket_t> totals = std::move(per_slice[0]);

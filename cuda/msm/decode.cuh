@@ -6,6 +6,7 @@
 #pragma once
 #include "../curve_traits.cuh"
 #include "../ff/mont_field.cuh"
+#include "scalar_layout.cuh"
 #include <cstdint>
 
 namespace gpukit {
@@ -59,26 +60,33 @@ struct scalar_field_params {
 template <class C>
 using scalar_field = mont_field<scalar_field_params<C>>;
 
-// Scalars, canonical or in Montgomery form, must be below r: they are never
-// reduced silently. Montgomery ones leave as canonical integers (one Fr
-// multiplication each), so that a typed call hands arkworks' scalars over as
-// they lie in memory instead of converting 2^24 of them on the host.
+// Scalars, canonical or in Montgomery form, in either byte order, must be
+// below r: they are never reduced silently. They leave as canonical
+// little-endian integers: a big-endian one is reversed (word k of the
+// integer is word 7 − k, its bytes swapped), a Montgomery one multiplied
+// once in Fr, so that a typed call hands arkworks' scalars over as they lie
+// in memory instead of converting 2^24 of them on the host.
 template <class C>
-__global__ void decode_scalars(uint32_t* scalars, uint32_t n, bool montgomery, decode_report* report) {
+__global__ void decode_scalars(uint32_t* scalars, uint32_t n, scalar_layout layout, decode_report* report) {
     using fr_t = scalar_field<C>;
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     uint4* s = reinterpret_cast<uint4*>(scalars + size_t(i) * 8);
     uint4 lo = s[0], hi = s[1];
     uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+    if (layout.big_endian) {
+        uint32_t r[8];
+        for (uint32_t k = 0; k < 8; k++) r[k] = __byte_perm(w[7 - k], 0, 0x0123);
+        for (uint32_t k = 0; k < 8; k++) w[k] = r[k];
+    }
     if (!fr_t::is_canonical(w)) {
         atomicMin(&report->first_bad_scalar, i);
         // Zeroed: work enqueued before the report is read must stay in bounds.
         s[0] = s[1] = make_uint4(0, 0, 0, 0);
         return;
     }
-    if (!montgomery) return;
-    fr_t::from_montgomery(w).to_canonical(w);
+    if (!layout.montgomery && !layout.big_endian) return;
+    if (layout.montgomery) fr_t::from_montgomery(w).to_canonical(w);
     s[0] = make_uint4(w[0], w[1], w[2], w[3]);
     s[1] = make_uint4(w[4], w[5], w[6], w[7]);
 }

@@ -91,7 +91,7 @@ uint32_t points_per_pass(uint32_t n, uint32_t c, uint32_t copies, size_t per_poi
 template <class C>
 typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
                                              uint32_t offset, uint32_t count, uint32_t c, bool points_montgomery,
-                                             bool check, bool scalars_montgomery, cudaStream_t stream) {
+                                             bool check, scalar_layout scalars_layout, cudaStream_t stream) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
@@ -108,7 +108,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
         const device_buffer<decode_report> report = new_report(stream);
         const scalar_rows rows{scalar_vectors{scalars, nullptr, n}, 1, m, 0, first};
-        enqueue_scalars<C>(d_scalars.get(), rows, scalars_montgomery, report.get(), stream);
+        enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
         enqueue_points<C>(d_points.get(), points + size_t(first) * T::POINT_BYTES, m, points_montgomery, check,
                           report.get(), stream);
         const msm_shape shape{m, 1, c, 1, m};

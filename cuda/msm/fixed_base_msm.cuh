@@ -134,7 +134,7 @@ std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename cu
                                                                const fixed_base_layout& l,
                                                                const scalar_vectors& scalars, uint32_t count,
                                                                uint32_t offset,
-                                                               uint32_t batch, bool scalars_montgomery,
+                                                               uint32_t batch, scalar_layout scalars_layout,
                                                                cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     // A part's scalars take at most a sixteenth of the free memory: two
@@ -142,7 +142,7 @@ std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename cu
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
     std::vector<device_buffer<bucket_t>> part_sums;
-    run_scalar_parts<C>(parts, scalars, offset, scalars_montgomery, stream,
+    run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
                             part_sums.emplace_back(p.vectors, stream);

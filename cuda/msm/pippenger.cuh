@@ -192,13 +192,13 @@ struct scalar_rows {
     uint32_t rows, count, first_row, offset;
 };
 
-// Enqueues the upload of the scalars of `rows` (canonical, or Montgomery
-// limbs when `montgomery`) contiguously into dest and their check (< r) and
-// conversion to canonical integers; a scalar that fails goes to `report`
+// Enqueues the upload of the scalars of `rows` (laid out as `layout` says)
+// contiguously into dest and their check (< r) and conversion to canonical
+// little-endian integers; a scalar that fails goes to `report`
 // and is zeroed, so that work enqueued before the report is read stays in
 // bounds.
 template <class C>
-void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, decode_report* report,
+void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, decode_report* report,
                      cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
     const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
@@ -209,7 +209,7 @@ void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, d
     else
         copy_rows_to_device(dest, row, rows.rows, row_bytes, stream);
     trace_mark("copy scalars");
-    decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), montgomery, report);
+    decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), layout, report);
     GPUKIT_LAUNCHED("decode_scalars");
     trace_mark("decode scalars");
 }
@@ -228,9 +228,9 @@ inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows)
 // Uploads and checks the scalars of `rows`, as enqueue_scalars, and waits
 // for the check.
 template <class C>
-void upload_scalars(uint32_t* dest, const scalar_rows& rows, bool montgomery, cudaStream_t stream) {
+void upload_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_scalars<C>(dest, rows, montgomery, report.get(), stream);
+    enqueue_scalars<C>(dest, rows, layout, report.get(), stream);
     raise_scalar_report(read_report(report, stream), rows);
 }
 

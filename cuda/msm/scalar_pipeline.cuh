@@ -50,7 +50,7 @@ class vector_sums {
 // waiting for it. The device's slice of each vector starts at `offset`.
 template <class C, class Enqueue>
 void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
-                      bool scalars_montgomery, cudaStream_t stream, Enqueue enqueue) {
+                      scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
     const size_t largest = largest_part(parts);
     stream_handle copy_stream;
     device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
@@ -64,7 +64,7 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
         device_buffer<uint32_t>& buffer = buffers[k % 2];
         if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
         const scalar_rows rows{scalars, p.vectors, p.count, p.first_vector, offset + p.first};
-        upload_scalars<C>(buffer.get(), rows, scalars_montgomery, copy_stream.get());
+        upload_scalars<C>(buffer.get(), rows, scalars_layout, copy_stream.get());
         uploaded.record(copy_stream.get());
         uploaded.wait_in(stream);
         enqueue(k, static_cast<const uint32_t*>(buffer.get()));
@@ -83,7 +83,7 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
                                                                     const scalar_vectors& scalars,
                                                                     uint32_t count, uint32_t offset,
                                                                     uint32_t batch, uint32_t c,
-                                                                    bool scalars_montgomery, cudaStream_t stream) {
+                                                                    scalar_layout scalars_layout, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t budget = work_budget();
     // Two scalar buffers of a pass each; a pass may hold several vectors,
@@ -94,7 +94,7 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     std::vector<device_buffer<bucket_t>> unit_sums;
     std::vector<msm_shape> shapes;
-    run_scalar_parts<C>(parts, scalars, offset, scalars_montgomery, stream,
+    run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
                             shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});

@@ -11,12 +11,10 @@
 mod banderwagon;
 mod be;
 mod codec;
-mod scalar_order;
 mod sec1;
 mod standard;
 
 pub use codec::Codec;
-pub(crate) use scalar_order::to_little_endian;
 
 use crate::config::{Config, InputForm, PointFormat, Validation};
 use crate::curve::CurveId;
