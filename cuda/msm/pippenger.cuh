@@ -4,6 +4,7 @@
 #pragma once
 #include <cstring>
 #include "bucket_accumulate.cuh"
+#include "bucket_carry.cuh"
 #include "bucket_reduce.cuh"
 #include "bucket_sort.cuh"
 #include "decode.cuh"
@@ -22,10 +23,14 @@ namespace gpukit {
 // for it: unit u's sum (bucket set s of vector v, u = v·sets + s) lands in
 // unit_sums[u] (shape.units() entries, on the device). `budget` bounds the
 // work memory; the units are processed in as many passes as it takes to
-// stay inside it.
+// stay inside it. With a `carry` (bucket_carry.cuh) the MSM must be one
+// pass: the sums a pass before handed on are added into its buckets, and
+// when carry->pass_on its own sums are handed on in turn instead of being
+// reduced (unit_sums is then left unwritten).
 template <class C>
 void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, const msm_shape& shape,
-                 size_t budget, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+                 size_t budget, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream,
+                 bucket_carry<C>* carry = nullptr) {
     using T = curve_traits<C>;
     using bucket_t = typename T::bucket_t;
     constexpr uint32_t BLOCK = 256;
@@ -38,6 +43,7 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
                                        std::to_string(c) + " needs " +
                                        std::to_string(group_bytes(unit_pairs, c, 1, sizeof(bucket_t)) >> 20) +
                                        " MiB of device memory; " + std::to_string(budget >> 20) + " MiB are free");
+    if (carry && per_pass < units) fail(STATUS_INTERNAL, "bucket sums carried into an MSM of several passes");
 
     for (uint32_t first = 0; first < units; first += per_pass) {
         const uint32_t group = std::min(per_pass, units - first), num_buckets = group * B;
@@ -71,6 +77,23 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         device_buffer<bucket_t> sums(num_buckets, stream);
         accumulate_buckets<C>(bases, keys.Current(), values.Current(), pairs, items, sums.get(), stream);
 
+        if (carry) {
+            if (carry->sums.size() != 0) {
+                if (carry->sums.size() != num_buckets)
+                    fail(STATUS_INTERNAL, "carried bucket sums of another shape");
+                merge_bucket_sums<C><<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(
+                    carry->sums.get(), carry->count.get(), sums.get(), items.count.get(), num_buckets);
+                GPUKIT_LAUNCHED("merge_bucket_sums");
+                carry->sums = device_buffer<bucket_t>();
+                carry->count = device_buffer<uint32_t>();
+                trace_mark("merge carried buckets");
+            }
+            if (carry->pass_on) {
+                carry->sums = std::move(sums);
+                carry->count = std::move(items.count);
+                continue;
+            }
+        }
         reduce_windows<C>(sums.get(), items.count.get(), B, group, unit_sums + first, stream);
         trace_mark("reduce windows");
     }

@@ -13,10 +13,14 @@
 // narrower (LEAD_WINDOW_DROP): with a quarter of the points the accumulation's
 // n·windows and the reduction's 2^c·windows balance about two bits lower, and
 // its reduction then costs a quarter (BLS12-381 at 2^24, c = 19: ~12 ms for
-// each reduction at the full window).
+// each reduction at the full window). With precomputed copies the window is
+// fixed and both parts fill the same bucket set: the quarter hands its sums
+// on to the rest, and the price of the extra reduction is gone
+// (bucket_carry.cuh).
 #pragma once
 #include <algorithm>
 #include <vector>
+#include "bucket_carry.cuh"
 #include "device_buffer.cuh"
 #include "device_set.cuh"
 #include "pippenger.cuh"
@@ -92,18 +96,41 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1);
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
+    constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;
+    const auto shape_of = [&](const scalar_part& p) { return msm_shape{p.count, p.vectors, p.c, copies, table_stride}; };
+    // Part k hands its bucket sums on to part k + 1 where both fill the same
+    // bucket sets and each is one pass with the carried sums beside it:
+    // then one reduction serves both (bucket_carry.cuh).
+    const auto one_pass_beside = [&](const scalar_part& p, size_t carried) {
+        const msm_shape shape = shape_of(p);
+        const uint32_t units = shape.units(BITS);
+        return carried < msm_budget && units_per_pass(shape.pairs_per_unit(), p.c, units, sizeof(bucket_t),
+                                                      msm_budget - carried) >= units;
+    };
+    std::vector<bool> passes_on(parts.size(), false);
+    for (size_t k = 0; k + 1 < parts.size(); k++) {
+        const size_t carried = size_t(shape_of(parts[k]).units(BITS)) * buckets_per_window(parts[k].c) *
+                               (sizeof(bucket_t) + sizeof(uint32_t));
+        passes_on[k] = shares_buckets(parts[k], parts[k + 1]) && one_pass_beside(parts[k], carried) &&
+                       one_pass_beside(parts[k + 1], carried);
+    }
+    bucket_carry<C> carry;
     std::vector<device_buffer<bucket_t>> unit_sums;
     std::vector<msm_shape> shapes;
     run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
-                            shapes.push_back(msm_shape{p.count, p.vectors, p.c, copies, table_stride});
-                            unit_sums.emplace_back(shapes.back().units(curve_traits<C>::SCALAR_BITS), stream);
+                            const bool carried_in = k > 0 && passes_on[k - 1];
+                            shapes.push_back(shape_of(p));
+                            unit_sums.emplace_back(passes_on[k] ? 0 : shapes.back().units(BITS), stream);
+                            carry.pass_on = passes_on[k];
                             enqueue_msm<C>(table + p.first, part_scalars, shapes.back(), msm_budget,
-                                           unit_sums.back().get(), stream);
+                                           unit_sums.back().get(), stream,
+                                           carried_in || passes_on[k] ? &carry : nullptr);
                         });
     vector_sums<bucket_t> sums(batch);
     for (size_t k = 0; k < parts.size(); k++) {
+        if (passes_on[k]) continue;  // its sums went into the next part's buckets
         const std::vector<bucket_t> part_sums = finish_msm<C>(unit_sums[k], shapes[k], stream);
         for (uint32_t j = 0; j < parts[k].vectors; j++) sums.add(parts[k].first_vector + j, part_sums[j]);
     }

@@ -58,6 +58,15 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
     return parts;
 }
 
+// Whether two consecutive parts fill the same bucket sets: they cover the
+// same vectors at the same window (the lead quarter with a fixed window, or
+// consecutive passes of one vector larger than a pass), so that the first
+// can hand its bucket sums on to the second and one reduction serves both
+// (bucket_carry.cuh).
+inline bool shares_buckets(const scalar_part& a, const scalar_part& next) {
+    return a.c == next.c && a.first_vector == next.first_vector && a.vectors == next.vectors;
+}
+
 // Scalars a part's buffer must hold: its vectors times its points.
 inline size_t largest_part(const std::vector<scalar_part>& parts) {
     size_t largest = 0;

@@ -133,6 +133,10 @@ extern "C" size_t gpukit_plan_largest_part(const scalar_part* parts, size_t coun
     }
 }
 
+extern "C" bool gpukit_plan_shares_buckets(const scalar_part* a, const scalar_part* next) {
+    return shares_buckets(*a, *next);
+}
+
 extern "C" size_t gpukit_plan_split_over_devices(const int* devices, size_t k, uint32_t n, device_slice* out,
                                                  size_t cap) {
     return list_out<device_slice>(

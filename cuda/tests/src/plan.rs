@@ -107,6 +107,7 @@ mod ffi {
             cap: usize,
         ) -> usize;
         pub fn gpukit_plan_largest_part(parts: *const ScalarPart, count: usize) -> usize;
+        pub fn gpukit_plan_shares_buckets(a: *const ScalarPart, next: *const ScalarPart) -> bool;
         pub fn gpukit_plan_split_over_devices(
             devices: *const i32,
             k: usize,
@@ -252,6 +253,12 @@ pub fn largest_part(parts: &[ScalarPart]) -> usize {
     let largest = unsafe { ffi::gpukit_plan_largest_part(parts.as_ptr(), parts.len()) };
     assert_ne!(largest, usize::MAX, "the planner could not allocate");
     largest
+}
+
+/// shares_buckets: whether part `a` hands its bucket sums on to `next`.
+pub fn shares_buckets(a: &ScalarPart, next: &ScalarPart) -> bool {
+    // SAFETY: the shim reads one part through each pointer.
+    unsafe { ffi::gpukit_plan_shares_buckets(a, next) }
 }
 
 /// split_over_devices: n points over `devices`, one contiguous slice each.

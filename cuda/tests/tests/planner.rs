@@ -533,7 +533,6 @@ fn plan_parts_cover_every_point_once() {
                             .map(|p| p.vectors as usize * p.count as usize)
                             .max();
                         assert_eq!(plan::largest_part(&parts), largest.unwrap_or(0), "{why}");
-
                         let lead = batch == 1 && count <= chunk && count >= min;
                         if lead {
                             // The lead quarter, narrower unless the window is fixed.
@@ -559,6 +558,13 @@ fn plan_parts_cover_every_point_once() {
                                 },
                             ];
                             assert_eq!(parts, want, "{why}");
+                            // With a fixed window the quarter and the rest fill
+                            // one bucket set: one reduction for both.
+                            assert_eq!(
+                                plan::shares_buckets(&parts[0], &parts[1]),
+                                lead_c == c,
+                                "{why}"
+                            );
                         } else {
                             assert!(parts.iter().all(|p| p.c == c), "{why}: {parts:?}");
                         }
@@ -571,6 +577,24 @@ fn plan_parts_cover_every_point_once() {
                             );
                             assert!(
                                 parts.iter().all(|p| p.vectors == 1 && p.first % chunk == 0),
+                                "{why}"
+                            );
+                            // The passes of one vector share its bucket sets;
+                            // a vector's last pass and the next vector's first do not.
+                            for (i, w) in parts.windows(2).enumerate() {
+                                assert_eq!(
+                                    plan::shares_buckets(&w[0], &w[1]),
+                                    w[0].first_vector == w[1].first_vector,
+                                    "{why}: part {i}"
+                                );
+                            }
+                        }
+                        if !lead && count <= chunk {
+                            // Parts of distinct vectors: none shares bucket sets.
+                            assert!(
+                                parts
+                                    .windows(2)
+                                    .all(|w| !plan::shares_buckets(&w[0], &w[1])),
                                 "{why}"
                             );
                         }
