@@ -2,17 +2,18 @@
 // bucket sums V_j, then the windows combined as  Σ_w 2^(c·w)·W_w.
 //
 // The values are cut into chunks of K: j = t·K + i with i = 1..K, so
-//   W = Σ_t a_t + K·Σ_{t>=1} t·r_t,   a_t = Σ_i i·V_(tK+i),   r_t = Σ_i V_(tK+i).
+//   W = Σ_t (a_t + t·K·r_t),   a_t = Σ_i i·V_(tK+i),   r_t = Σ_i V_(tK+i).
 // One thread walks each chunk from the top with a running sum r and an
-// accumulator a (r += V; a += r): 2K additions give both. The second term is
-// the same problem over the T - 1 values r_1..r_(T-1), so levels recurse
-// until one has a single chunk, and
-//   W = A_0 + K·(A_1 + K·(A_2 + ...)),   A_l = Σ_t a_t of level l.
-// A level costs 2 additions per value and the next has 1/K as many values:
-// about 2.1 additions per bucket in all, with no per-chunk scalar multiple
-// (the c doublings that weighting each chunk by its offset took before).
-// Groups of few buckets, where the chains' latency is what counts, weigh
-// each bucket directly instead (weigh_buckets).
+// accumulator a (r += V; a += r): 2K additions give both (weigh_chunks).
+// A second thread per chunk then weighs r_t by t·K, double-and-add over the
+// bits of t·K, and adds a_t (add_chunk_offsets); the window sums add the T
+// results. About 2 additions per bucket and, per chunk, log2(M) doublings
+// and half as many additions, every chunk at once. (Until v10 the offsets
+// recursed: the r_t were reduced as values of their own, chunk by chunk,
+// level after level; the upper levels' 2K-deep chains ran on few threads,
+// 2048, 64 and 2 of them for 2^21 buckets, at their latency: ~3.7 ms of
+// BLS12-381's 9.4.) Groups of few buckets, where the chains' latency is
+// what counts, weigh each bucket directly instead (weigh_buckets).
 #pragma once
 #include "../curve_traits.cuh"
 #include <vector>
@@ -24,44 +25,47 @@
 
 namespace gpukit {
 
-// One level for every window w of a group: values V_j (j = 1..M) at
-// values[w·stride + j - 1], absent (the identity) where `present` is given and
-// present[w·stride + j - 1] is 0. Chunk t of window w writes a_t to
-// weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(M).
+// Chunk t of every window w of a group: bucket sums V_j (j = 1..B) at
+// sums[w·B + j - 1], absent (the identity) where count[w·B + j - 1] is 0.
+// Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(B).
 template <class C>
-__global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* values, const uint32_t* present, size_t stride,
-                             uint32_t M, uint32_t group, typename curve_traits<C>::bucket_t* weighted,
+__global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t B,
+                             uint32_t group, typename curve_traits<C>::bucket_t* weighted,
                              typename curve_traits<C>::bucket_t* plain) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t T = chunks_of(M);
+    const uint32_t T = chunks_of(B);
     const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
     if (id >= group * T) return;
     const uint32_t w = id / T, t = id % T;
-    const uint32_t lo = t * CHUNK + 1, hi = min(M, lo + CHUNK - 1);
-    const size_t base = size_t(w) * stride - 1;
+    const uint32_t lo = t * CHUNK + 1, hi = min(B, lo + CHUNK - 1);
+    const size_t base = size_t(w) * B - 1;
     bucket_t running = bucket_t::identity(), acc = bucket_t::identity();
     for (uint32_t j = hi; j >= lo; j--) {
-        if (!present || present[base + j]) running = add_points(running, load_wide(values + base + j));
+        if (count[base + j]) running = add_points(running, load_wide(sums + base + j));
         acc = add_points(acc, running);
     }
     store_wide(weighted + id, acc);
     store_wide(plain + id, running);
 }
 
-// out[w] = A_(L-1) folded down to A_0 by  acc = K·acc + A_l,  where
-// level_sums[l·group + w] holds A_l of window w; one thread per window.
+// weighted[w·T + t] += (t·K)·plain[w·T + t] for every chunk t of the group's
+// windows, by double-and-add from the top bit of t·K; one thread per chunk.
 template <class C>
-__global__ void fold_levels(const typename curve_traits<C>::bucket_t* level_sums, uint32_t levels, uint32_t group,
-                            typename curve_traits<C>::bucket_t* out) {
+__global__ void add_chunk_offsets(typename curve_traits<C>::bucket_t* weighted,
+                                  const typename curve_traits<C>::bucket_t* plain, uint32_t T, uint32_t group) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t w = blockIdx.x * blockDim.x + threadIdx.x;
-    if (w >= group) return;
-    bucket_t acc = load_wide(level_sums + size_t(levels - 1) * group + w);
-    for (uint32_t l = levels - 1; l-- > 0;) {
-        for (uint32_t k = 1; k < CHUNK; k <<= 1) acc = double_point(acc);
-        acc = add_points(acc, load_wide(level_sums + size_t(l) * group + w));
+    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= size_t(group) * T) return;
+    const uint32_t offset = uint32_t(id % T) * CHUNK;  // < B + CHUNK <= 2^23 + 32
+    if (offset == 0) return;
+    const bucket_t r = load_wide(plain + id);
+    if (r.is_identity()) return;
+    bucket_t acc = r;
+    for (int bit = 30 - __clz(offset); bit >= 0; bit--) {
+        acc = double_point(acc);
+        if ((offset >> bit) & 1) acc = add_points(acc, r);
     }
-    store_wide(out + w, acc);
+    store_wide(weighted + id, add_points(load_wide(weighted + id), acc));
 }
 
 // out[w·slices + s] = Σ of slice s of in[w·chunks ..+ chunks], slices of
@@ -144,30 +148,15 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
         sum_per_window<C>(weighted.get(), B, group, window_sums, stream);
         return;
     }
-    const std::vector<uint32_t> chunks = level_chunks(B);
-    const uint32_t levels = uint32_t(chunks.size());
-    device_buffer<bucket_t> level_sums(size_t(levels) * group, stream);
-    std::vector<device_buffer<bucket_t>> plain;
-    const bucket_t* values = sums;
-    const uint32_t* present = count;
-    size_t stride = B;
-    uint32_t M = B;
-    for (uint32_t l = 0; l < levels; l++) {
-        const uint32_t T = chunks[l];
-        device_buffer<bucket_t> weighted(size_t(group) * T, stream);
-        plain.emplace_back(size_t(group) * T, stream);
-        weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(values, present, stride, M, group,
-                                                                                    weighted.get(), plain[l].get());
-        GPUKIT_LAUNCHED("weigh_chunks");
-        sum_per_window<C>(weighted.get(), T, group, level_sums.get() + size_t(l) * group, stream);
-        // The next level weighs r_1..r_(T-1): this level's running sums past the first.
-        values = plain[l].get() + 1;
-        present = nullptr;
-        stride = T;
-        M = T - 1;
-    }
-    fold_levels<C><<<blocks_for(group, 32), 32, 0, stream>>>(level_sums.get(), levels, group, window_sums);
-    GPUKIT_LAUNCHED("fold_levels");
+    const uint32_t T = chunks_of(B);
+    device_buffer<bucket_t> weighted(size_t(group) * T, stream), plain(size_t(group) * T, stream);
+    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, count, B, group,
+                                                                                weighted.get(), plain.get());
+    GPUKIT_LAUNCHED("weigh_chunks");
+    add_chunk_offsets<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(weighted.get(), plain.get(), T,
+                                                                                     group);
+    GPUKIT_LAUNCHED("add_chunk_offsets");
+    sum_per_window<C>(weighted.get(), T, group, window_sums, stream);
 }
 
 // Σ_w 2^(c·w)·window_sums[w], by Horner's rule from the top window, on the

@@ -1,6 +1,6 @@
 // extern "C" entry points that run the MSM planners (cuda/msm/plan/) on the
 // host (built by g++ through cc in build.rs, like host_shim.cpp): window
-// choice, passes, reduction levels, scalar parts, the device split and the
+// choice, passes, the reduction's sizes, scalar parts, the device split and the
 // fixed-base layout. Lists are written to a caller's buffer of `cap`
 // entries; the call returns how many there are (at most cap are written), or
 // SIZE_MAX when the planner could not allocate.
@@ -103,10 +103,6 @@ extern "C" uint32_t gpukit_plan_units_per_pass(size_t unit_pairs, uint32_t c, ui
 }
 
 extern "C" uint32_t gpukit_plan_chunks_of(uint32_t values) { return chunks_of(values); }
-
-extern "C" size_t gpukit_plan_level_chunks(uint32_t buckets, uint32_t* out, size_t cap) {
-    return list_out<uint32_t>([&] { return level_chunks(buckets); }, out, cap);
-}
 
 extern "C" size_t gpukit_plan_reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
     try {

@@ -1,5 +1,5 @@
 //! Safe wrappers over shim/plan_shim.cpp: the MSM planners of
-//! cuda/msm/plan/ (window choice, passes, reduction levels, scalar parts,
+//! cuda/msm/plan/ (window choice, passes, the reduction's sizes, scalar parts,
 //! the device split, the fixed-base layout), compiled by the host C++
 //! compiler. The structs mirror the C++ ones field by field.
 
@@ -94,7 +94,6 @@ mod ffi {
             budget: usize,
         ) -> u32;
         pub fn gpukit_plan_chunks_of(values: u32) -> u32;
-        pub fn gpukit_plan_level_chunks(buckets: u32, out: *mut u32, cap: usize) -> usize;
         pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
         pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
         pub fn gpukit_plan_parts(
@@ -210,12 +209,6 @@ pub fn units_per_pass(
 pub fn chunks_of(values: u32) -> u32 {
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_chunks_of(values) }
-}
-
-/// level_chunks: the chunks of every reduction level for `buckets` buckets.
-pub fn level_chunks(buckets: u32) -> Vec<u32> {
-    // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
-    list(|out, cap| unsafe { ffi::gpukit_plan_level_chunks(buckets, out, cap) })
 }
 
 /// reduce_bytes: device bytes of the reduction of `group` windows.

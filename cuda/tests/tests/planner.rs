@@ -1,5 +1,5 @@
 //! The MSM planners of cuda/msm/plan/ on the host (shim/plan_shim.cpp, g++):
-//! window choice, passes, reduction levels, scalar parts, the device split
+//! window choice, passes, the reduction's sizes, scalar parts, the device split
 //! and the fixed-base layout. No GPU needed; exhaustive over small ranges,
 //! with a few large values.
 
@@ -272,34 +272,10 @@ fn bucket_counts() -> Vec<u32> {
     b
 }
 
-#[test]
-fn level_chunks_recurse_down_to_one() {
-    for buckets in bucket_counts() {
-        let levels = plan::level_chunks(buckets);
-        assert_eq!(levels[0], plan::chunks_of(buckets), "{buckets}");
-        assert_eq!(*levels.last().unwrap(), 1, "{buckets}: {levels:?}");
-        for pair in levels.windows(2) {
-            // The next level weighs r_1..r_(T-1): this level's sums past the first.
-            assert!(pair[0] > 1, "{buckets}: {levels:?}");
-            assert_eq!(
-                pair[1],
-                plan::chunks_of(pair[0] - 1),
-                "{buckets}: {levels:?}"
-            );
-        }
-    }
-    assert_eq!(plan::level_chunks(1), [1]);
-    assert_eq!(plan::level_chunks(32), [1]);
-    assert_eq!(plan::level_chunks(33), [2, 1]);
-    assert_eq!(plan::level_chunks(1 << 15), [1024, 32, 1]);
-    assert_eq!(plan::level_chunks(1 << 21), [65536, 2048, 64, 2, 1]);
-}
-
 /// The most bucket sums that reduce_windows (bucket_reduce.cuh) holds at
 /// once for a group of windows of B buckets, per window: the direct path's
-/// weighted buckets and slice sums; the level path's level sums, every
-/// level's running sums so far (kept for the next level), the current
-/// level's weighted sums and their slice sums.
+/// weighted buckets and slice sums; the chunk path's weighted and plain
+/// chunk sums and their slice sums.
 fn reduce_peak(buckets: u32, group: u32) -> usize {
     let slice = plan::constants().window_sum_slice as usize;
     let slices = |values: u32| {
@@ -313,14 +289,8 @@ fn reduce_peak(buckets: u32, group: u32) -> usize {
     if plan::weighs_directly(buckets, group) {
         return buckets as usize + slices(buckets);
     }
-    let levels = plan::level_chunks(buckets);
-    let mut plain = 0;
-    let mut peak = 0;
-    for &t in &levels {
-        plain += t as usize;
-        peak = peak.max(levels.len() + plain + t as usize + slices(t));
-    }
-    peak
+    let chunks = plan::chunks_of(buckets);
+    2 * chunks as usize + slices(chunks)
 }
 
 #[test]
