@@ -18,8 +18,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <cub/util_type.cuh>
 #include "bucket_accumulate_affine.cuh"
 #include "bucket_runs.cuh"
+#include "lane_layout.cuh"
 #include "device_buffer.cuh"
 #include "point_calls.cuh"
 #include "recode.cuh"
@@ -180,11 +182,23 @@ uint32_t affine_accumulation_threads(size_t pairs) {
     }
 }
 
-// Sums every bucket of a window group into sums[bucket] (left unwritten for
-// buckets with no items: the reduction reads their count).
+// Slots of the key and value buffers a group of `pairs` pairs needs: the
+// pairs, and for the batch-affine accumulation their lane layout, which
+// rounds every lane up to the longest (lane_layout.cuh) and goes to the
+// sort's alternate buffers.
 template <class C>
-void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
-                        const uint32_t* sorted_values, size_t pairs, const bucket_items& items,
+size_t pair_buffer_slots(size_t pairs) {
+    const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
+    return affine_threads ? std::max(pairs, lane_slots(pairs, affine_threads, AFFINE_LANES)) : pairs;
+}
+
+// Sums every bucket of a window group into sums[bucket] (left unwritten for
+// buckets with no items: the reduction reads their count). The sorted pairs
+// are keys.Current() / values.Current(); the batch-affine accumulation lays
+// them out lane by lane in the alternate buffers (pair_buffer_slots each).
+template <class C>
+void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::DoubleBuffer<uint32_t>& keys,
+                        cub::DoubleBuffer<uint32_t>& values, size_t pairs, const bucket_items& items,
                         typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 32;
@@ -199,15 +213,24 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, const u
                                      tail_bucket.get(), tail_runs.get(),   tail_count.get()};
     if constexpr (batch_affine_capable<C>()) {
         if (affine_threads) {
+            const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
+            const size_t tiles_s = (lane_slots(pairs, threads, AFFINE_LANES) / (size_t(threads) * AFFINE_LANES) +
+                                    LANE_TILE - 1) / LANE_TILE;
+            lay_out_lanes<AFFINE_LANES><<<uint32_t(size_t(tiles_t) * AFFINE_LANES * tiles_s),
+                                          dim3(LANE_TILE, LANE_TILE_ROWS), 0, stream>>>(
+                keys.Current(), values.Current(), items.valid.get(), threads, tiles_t, keys.Alternate(),
+                values.Alternate());
+            GPUKIT_LAUNCHED("lay_out_lanes");
+            trace_mark("lay out lanes");
             accumulate_runs_affine<C><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
-                bases, sorted_keys, sorted_values, items.valid.get(), threads, sums, cut);
+                bases, keys.Current(), keys.Alternate(), values.Alternate(), items.valid.get(), threads, sums, cut);
             GPUKIT_LAUNCHED("accumulate_runs_affine");
             trace_mark("accumulate runs (batch affine)");
         }
     }
     if (!affine_threads) {
-        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(bases, sorted_keys, sorted_values,
-                                                                            items.valid.get(), threads, sums, cut);
+        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(
+            bases, keys.Current(), values.Current(), items.valid.get(), threads, sums, cut);
         GPUKIT_LAUNCHED("accumulate_runs");
         trace_mark("accumulate runs");
     }

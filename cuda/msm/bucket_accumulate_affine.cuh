@@ -17,7 +17,12 @@
 // next lane's point ahead of its use changed nothing, and gathering it
 // again in the backward pass instead of keeping it (4 KB less local memory
 // per thread) made the accumulation slower (60 → 66 ms): the point's bytes
-// are cheaper in local memory than gathered twice.
+// are cheaper in local memory than gathered twice. v10's ncu put it at 64 %
+// of DRAM bandwidth, ~720 bytes per lane-step; since v11 the lanes read
+// their keys and values laid out by lay_out_lanes (lane_layout.cuh, 8
+// coalesced bytes a lane-step instead of three scattered sectors), with no
+// per-lane position, and the forward pass reads acc.x alone (an empty lane
+// is a flag).
 //
 // The lanes cut buckets like runs do (bucket_runs.cuh); at the end the
 // thread stitches its lanes' partials together in XYZZ, so that to
@@ -35,6 +40,7 @@
 #include "../ff/inverse_bgcd.cuh"
 #include "../ff/mont_field.cuh"
 #include "bucket_runs.cuh"
+#include "lane_layout.cuh"
 #include "point_calls.cuh"
 #include "recode.cuh"
 #include "wide_access.cuh"
@@ -71,14 +77,19 @@ constexpr bool batch_affine_capable() {
 enum affine_step : uint8_t { STEP_NONE, STEP_TAKE, STEP_ADD, STEP_DOUBLE, STEP_CANCEL };
 // A lane's flags: its current stretch is its first (it may have begun
 // before the lane); the stretch has items; the first stretch ended inside
-// the lane (its sum is in head[]).
-enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4 };
+// the lane (its sum is in head[]); the lane's sum is the identity (so the
+// forward pass reads only acc.x, and acc.y only when the x coordinates meet).
+enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, LANE_EMPTY = 8 };
 
+// The lanes' items come laid out by lay_out_lanes (lane_layout.cuh): the
+// slot of lane j of thread t at step s is (s·L + j)·threads + t, its key
+// the bucket (LANE_LAST on the bucket's last item, LANE_SKIP past the valid
+// pairs). `sorted_keys` (the sort's order) serves the stitching.
 template <class C>
 __global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
     accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
-                           const uint32_t* sorted_values, const uint32_t* valid_count, uint32_t threads,
-                           typename curve_traits<C>::bucket_t* bucket_sums,
+                           const uint32_t* lane_keys, const uint32_t* lane_values, const uint32_t* valid_count,
+                           uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
                            cut_partials<typename curve_traits<C>::bucket_t> cut) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -98,39 +109,43 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
 
     affine_t acc[L], point[L], head[L];
     field_t prefix[L];
-    uint32_t pos[L];
     uint8_t step[L], flags[L];
     for (uint32_t j = 0; j < L; j++) {
         acc[j] = affine_t::identity();
-        pos[j] = lane_lo(j);
-        flags[j] = LANE_IN_HEAD;
+        flags[j] = LANE_IN_HEAD | LANE_EMPTY;
     }
 
     for (uint32_t s = 0; s < K; s++) {
+        const size_t row = size_t(s) * L * threads + t;
         // Forward: each lane's point and denominator, and their running product.
         field_t running = field_t::one();
         bool any = false;
         for (uint32_t j = 0; j < L; j++) {
             uint8_t kind = STEP_NONE;
-            if (pos[j] < lane_hi(j)) {
-                const uint32_t v = sorted_values[pos[j]];
+            const uint32_t v = lane_values[row + size_t(j) * threads];
+            if (v != LANE_SKIP) {
                 affine_t p = load_wide(bases + (v & ~NEGATE_BIT));
                 if (v & NEGATE_BIT) p = p.neg();
-                const affine_t a = acc[j];
-                point[j] = p;
                 if (p.is_identity()) {
                     kind = STEP_NONE;
-                } else if (a.is_identity()) {
+                } else if (flags[j] & LANE_EMPTY) {
                     kind = STEP_TAKE;
-                } else if (p.x != a.x) {
-                    kind = STEP_ADD;
-                    running = running * (p.x - a.x);
-                } else if (p.y == a.y && !a.y.is_zero()) {
-                    kind = STEP_DOUBLE;
-                    running = running * a.y.dbl();
                 } else {
-                    kind = STEP_CANCEL;  // P = -acc, or acc of order 2 doubled
+                    const field_t ax = acc[j].x;
+                    if (p.x != ax) {
+                        kind = STEP_ADD;
+                        running = running * (p.x - ax);
+                    } else {
+                        const field_t ay = acc[j].y;
+                        if (p.y == ay && !ay.is_zero()) {
+                            kind = STEP_DOUBLE;
+                            running = running * ay.dbl();
+                        } else {
+                            kind = STEP_CANCEL;  // P = -acc, or acc of order 2 doubled
+                        }
+                    }
                 }
+                if (kind != STEP_NONE) point[j] = p;
                 any |= kind == STEP_ADD || kind == STEP_DOUBLE;
             }
             step[j] = kind;
@@ -140,7 +155,10 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
         // and, at a bucket's last item, the bucket written out.
         field_t inv = any ? inverse_bgcd(running) : field_t::one();
         for (uint32_t j = L; j-- > 0;) {
+            const uint32_t key = lane_keys[row + size_t(j) * threads];
+            if (key == LANE_SKIP) continue;  // past the valid pairs: nothing happened in this lane
             const uint8_t kind = step[j];
+            uint8_t f = flags[j] | LANE_OPEN;
             if (kind == STEP_ADD || kind == STEP_DOUBLE) {
                 const affine_t a = acc[j], p = point[j];
                 const field_t own = j ? inv * prefix[j - 1] : inv;
@@ -158,26 +176,23 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
                 acc[j] = affine_t{x3, l * (a.x - x3) - a.y};
             } else if (kind == STEP_TAKE) {
                 acc[j] = point[j];
+                f &= uint8_t(~LANE_EMPTY);
             } else if (kind == STEP_CANCEL) {
                 acc[j] = affine_t::identity();
+                f |= LANE_EMPTY;
             }
-            const uint32_t p = pos[j];
-            if (p >= lane_hi(j)) continue;
-            const uint32_t bucket = sorted_keys[p];
-            const uint32_t next = p + 1 < valid ? sorted_keys[p + 1] : NO_BUCKET;
-            uint8_t f = flags[j] | LANE_OPEN;
-            if (next != bucket) {  // the bucket's last item: its stretch in this lane is complete
+            if (key & LANE_LAST) {  // the bucket's last item: its stretch in this lane is complete
                 if (f & LANE_IN_HEAD) {
                     head[j] = acc[j];
                     f |= LANE_HEAD_DONE;
                 } else {
-                    store_wide(bucket_sums + bucket, bucket_t::from_affine(acc[j]));
+                    store_wide(bucket_sums + (key & ~LANE_LAST), bucket_t::from_affine(acc[j]));
                 }
                 f &= uint8_t(~(LANE_IN_HEAD | LANE_OPEN));
+                f |= LANE_EMPTY;
                 acc[j] = affine_t::identity();
             }
             flags[j] = f;
-            pos[j] = p + 1;
         }
     }
 

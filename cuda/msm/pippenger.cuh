@@ -51,8 +51,9 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         // The vectors whose units this pass covers, one recode thread per scalar.
         const uint32_t vectors = (first + group - 1) / sets - first / sets + 1;
 
-        device_buffer<uint32_t> keys_a(pairs, stream), keys_b(pairs, stream);
-        device_buffer<uint32_t> values_a(pairs, stream), values_b(pairs, stream);
+        const size_t slots = pair_buffer_slots<C>(pairs);
+        device_buffer<uint32_t> keys_a(slots, stream), keys_b(slots, stream);
+        device_buffer<uint32_t> values_a(slots, stream), values_b(slots, stream);
         cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get()), values(values_a.get(), values_b.get());
         bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream),
                            device_buffer<uint32_t>(1, stream)};
@@ -75,7 +76,7 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         trace_mark("bucket ranges");
 
         device_buffer<bucket_t> sums(num_buckets, stream);
-        accumulate_buckets<C>(bases, keys.Current(), values.Current(), pairs, items, sums.get(), stream);
+        accumulate_buckets<C>(bases, keys, values, pairs, items, sums.get(), stream);
 
         if (carry) {
             if (carry->sums.size() != 0) {
