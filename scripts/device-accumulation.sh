@@ -5,7 +5,9 @@
 # groups) against sppark, then the same under GPUKIT_ACCUMULATION=xyzz;
 # then the batch-affine path's correctness: the GPU suite's edge cases,
 # windows, sizes, bases and batches forced to it, and memcheck over part of
-# them. Logs and CSVs go to $OUT (or ./device-out); bench/NOTES.md, v9.
+# them; last, one traced 2^24 call per curve (GPUKIT_TRACE=1: each phase's
+# device time). Logs and CSVs go to $OUT (or ./device-out); bench/NOTES.md,
+# v9 and v11.
 #
 #   scripts/device-accumulation.sh
 set -uo pipefail
@@ -35,3 +37,8 @@ echo "forced batch-affine suite: rc $?"
 GPUKIT_ACCUMULATION=batch_affine compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm \
     --test-threads=1 bn254_g1::edge_cases secp256k1::batches >"$out/memcheck.log" 2>&1
 echo "memcheck, batch-affine: rc $?"
+
+GPUKIT_TRACE=1 "$bench" --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1 --log-n 24 --backends gpu --resident \
+    --reps 1 --warmup 1 --peers none --out "$out/trace" >"$out/trace.log" 2>&1
+echo "traced 2^24 calls: rc $?"
+grep "gpukit trace" "$out/trace.log" | tail -n 8
