@@ -4,11 +4,14 @@
 # committer against gpukit's Go package), linked with cgo against this
 # checkout's libgpukit.so. Writes into OUT_DIR:
 #   verkle-bench                      the program (its rpath: its own folder)
+#   verkle.test                       bindings/go/verkle's test, compiled: run
+#                                     there, it checks the GPU backend too
 #   libgpukit.so, libgpukit.so.0      the library it loads, by its soname
 # The library is the one `cargo build --release` made in $CARGO_TARGET_DIR
 # (default target/); it is built here when missing, with CUDA when nvcc is
 # found (README, "Building"). On the GPU machine, carry OUT_DIR and run
 #   OUT_DIR/verkle-bench -count 65536
+#   OUT_DIR/verkle.test -test.v
 # (LD_LIBRARY_PATH=OUT_DIR is needed only if the folder is split up).
 # Usage: scripts/build-peers.sh OUT_DIR
 set -euo pipefail
@@ -27,9 +30,10 @@ if [ -z "$(go env GOCACHE 2>/dev/null)" ]; then
 fi
 # -L first, so that cgo links this library whatever the package's own
 # #cgo path says; $ORIGIN, so that the program finds the copy beside it.
+export CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,\$ORIGIN ${CGO_LDFLAGS:-}"
 (cd bindings/go/verkle &&
-  CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,\$ORIGIN ${CGO_LDFLAGS:-}" \
-    go build -trimpath -o "$out/verkle-bench" ./cmd/verkle-bench)
+  go build -trimpath -o "$out/verkle-bench" ./cmd/verkle-bench &&
+  go test -c -trimpath -o "$out/verkle.test" .)
 cp "$lib_dir/libgpukit.so" "$out/"
 cp -P "$lib_dir"/libgpukit.so.[0-9]* "$out/"
-ls -la "$out/verkle-bench" "$out"/libgpukit.so*
+ls -la "$out/verkle-bench" "$out/verkle.test" "$out"/libgpukit.so*
