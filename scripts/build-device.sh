@@ -47,7 +47,8 @@ if [ -d bench ]; then
     cp "$CARGO_TARGET_DIR/release/gpukit-bench" .device/
 fi
 # The Verkle peer (go-ipa against gpukit's Go package): Go, built here
-# with cgo against the library above, run there as .device/verkle-bench.
+# with cgo against the library above, run there as .device/verkle-bench
+# (and its test as .device/verkle.test).
 if [ -d bindings/go/verkle ]; then
     scripts/build-peers.sh .device
 fi
