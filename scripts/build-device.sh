@@ -3,7 +3,7 @@
 # copies it into .device/ and an archive of it into .carry/ (both git-ignored)
 # for the device tool to carry:
 # the GPU test executables, the arithmetic device tests, the field
-# multiplication throughput kernel and the benchmark CLI. The GPU machine has
+# multiplication throughput kernel, the benchmark CLI and the Verkle peer. The GPU machine has
 # the driver but no Rust toolchain; these binaries need only glibc there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +45,12 @@ echo "$PWD" >.device/build_root
 if [ -d bench ]; then
     cargo build --release -p gpukit-bench --features sppark
     cp "$CARGO_TARGET_DIR/release/gpukit-bench" .device/
+fi
+# The Verkle peer (go-ipa against gpukit's Go package): Go, built here
+# with cgo against the library above, run there as .device/verkle-bench
+# (and its test as .device/verkle.test).
+if [ -d bindings/go/verkle ]; then
+    scripts/build-peers.sh .device
 fi
 # The carried tree may hold 64 MiB: every binary embeds the same CUDA
 # cubins, so one solid xz archive with a dictionary larger than a binary

@@ -8,7 +8,8 @@
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
 #   5. ctests/consumer/run.sh    scripts/install.sh into a temporary prefix, then a
 #                                C++17 program through pkg-config and CMake (shared, static)
-#   6. go test ./... in bindings/go and in its gnark-crypto adapter, bindings/go/gnark
+#   6. go test ./... in bindings/go, in its gnark-crypto adapter, bindings/go/gnark,
+#      and in the Verkle peer, bindings/go/verkle (gpukit against go-ipa)
 #   7. the C tests under AddressSanitizer, the C-ABI Rust tests under valgrind, a 10 s
 #      fuzz run per target (when nightly and cargo-fuzz are there), examples/stress.rs for 30 s
 # A failed setup or build stops at once; the test steps all run, and
@@ -79,7 +80,8 @@ lint() {
     return 1
   fi
   go_cache
-  (cd bindings/go && go vet ./...) && (cd bindings/go/gnark && go vet ./...)
+  (cd bindings/go && go vet ./...) && (cd bindings/go/gnark && go vet ./...) &&
+    (cd bindings/go/verkle && go vet ./...)
 }
 step lint lint || true
 
@@ -99,7 +101,12 @@ go_test() {
   (cd bindings/go && go test -count=1 ./...) || return 1
   # The gnark-crypto adapter is its own module (the binding has no
   # dependencies); it downloads gnark-crypto through the Go module proxy.
-  (cd bindings/go/gnark && go test -count=1 ./...)
+  local rc=0
+  (cd bindings/go/gnark && go test -count=1 ./...) || rc=1
+  # So is the Verkle peer (go-ipa): its test checks gpukit's commitments
+  # against go-ipa's committer (a few seconds, half a GiB of go-ipa tables).
+  (cd bindings/go/verkle && go test -count=1 ./...) || rc=1
+  return $rc
 }
 step go-tests go_test || true
 

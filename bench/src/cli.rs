@@ -16,7 +16,7 @@ pub const DEFAULT_SEED: u64 = 0x6770_756b_6974;
 #[command(
     name = "gpukit-bench",
     version,
-    about = "Times gpukit's MSM backends against arkworks, blst and sppark"
+    about = "Times gpukit's MSM backends against arkworks, blst, sppark and c-kzg"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -34,7 +34,8 @@ pub enum Command {
     /// plots in --out, and print the table.
     Report(ReportArgs),
     /// Time batches of MSMs over one resident basis (`count` MSMs of 2^log-n
-    /// points each) against arkworks running the vectors in parallel.
+    /// points each) against arkworks running the vectors in parallel, and
+    /// KZG blobs against c-kzg.
     Batch(BatchArgs),
 }
 
@@ -43,9 +44,13 @@ pub struct BatchArgs {
     /// Shapes COUNTxLOG_N per curve, e.g. banderwagon:65536x8,bls12_381_g1:1024x12.
     #[arg(long, value_delimiter = ',', required = true)]
     pub shapes: Vec<String>,
-    /// Skip arkworks (its batch takes seconds to minutes on large shapes).
+    /// Skip arkworks (its batch takes seconds to minutes on large shapes); as if --peers left it out.
     #[arg(long)]
     pub no_arkworks: bool,
+    /// Peers of the batch: arkworks (every shape), c-kzg (the KZG blob shape,
+    /// bls12_381_g1:COUNTx12), all, or none.
+    #[arg(long, default_value = "all", value_parser = parse_batch_peers)]
+    pub peers: BatchPeers,
     #[command(flatten)]
     pub common: CommonArgs,
 }
@@ -58,6 +63,13 @@ pub struct ReportArgs {
     /// Output folder.
     #[arg(long, default_value = "bench-out")]
     pub out: PathBuf,
+}
+
+/// The peers of `batch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchPeers {
+    pub arkworks: bool,
+    pub c_kzg: bool,
 }
 
 /// A list of curves: gpukit snake names, comma-separated, or `all`.
@@ -234,6 +246,30 @@ pub fn parse_peers(s: &str) -> Result<Systems, String> {
     )
 }
 
+pub fn parse_batch_peers(s: &str) -> Result<BatchPeers, String> {
+    let mut peers = BatchPeers {
+        arkworks: false,
+        c_kzg: false,
+    };
+    for word in s.split(',').map(str::trim) {
+        match word {
+            "arkworks" => peers.arkworks = true,
+            "c-kzg" => peers.c_kzg = true,
+            "all" => {
+                peers.arkworks = true;
+                peers.c_kzg = true;
+            }
+            "none" => {}
+            _ => {
+                return Err(format!(
+                    "unknown `{word}` (one of arkworks, c-kzg, all, none)"
+                ))
+            }
+        }
+    }
+    Ok(peers)
+}
+
 fn dedup<T: PartialEq>(list: Vec<T>) -> Vec<T> {
     let mut out: Vec<T> = Vec::with_capacity(list.len());
     for x in list {
@@ -276,5 +312,24 @@ mod tests {
         );
         assert_eq!(parse_peers("none").unwrap().0, vec![]);
         assert!(parse_peers("icicle").is_err());
+        assert_eq!(
+            parse_batch_peers("c-kzg").unwrap(),
+            BatchPeers {
+                arkworks: false,
+                c_kzg: true
+            }
+        );
+        assert_eq!(
+            parse_batch_peers("all").unwrap(),
+            parse_batch_peers("c-kzg,arkworks").unwrap()
+        );
+        assert_eq!(
+            parse_batch_peers("none").unwrap(),
+            BatchPeers {
+                arkworks: false,
+                c_kzg: false
+            }
+        );
+        assert!(parse_batch_peers("go-ipa").is_err());
     }
 }

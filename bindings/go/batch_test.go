@@ -76,6 +76,30 @@ func TestMSMBatchEdges(t *testing.T) {
 	})
 }
 
+// TestMSMBatchFlatErrors: sizes that do not make whole MSMs, and no MSMs.
+func TestMSMBatchFlatErrors(t *testing.T) {
+	forEachCurve(t, func(t *testing.T, curve Curve) {
+		points, scalars, n := fixture(t, curve)
+		b, err := NewBases(curve, points, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		_, err = b.MSMBatchFlat(scalars, 0)
+		expectErr(t, curve.String()+": n = 0", err, ErrSizeMismatch)
+		_, err = b.MSMBatchFlat(scalars[1:], n)
+		expectErr(t, curve.String()+": a byte short", err, ErrSizeMismatch)
+		_, err = b.MSMBatchFlat(append(scalars, scalars...), n+1)
+		expectErr(t, curve.String()+": rows across MSMs", err, ErrSizeMismatch)
+		if got, err := b.MSMBatchFlat(nil, n); err != nil || len(got) != 0 {
+			t.Errorf("%s: no MSMs: %d bytes, %v", curve, len(got), err)
+		}
+		bad := withLast(scalars, bytes.Repeat([]byte{0xff}, ScalarBytes))
+		_, err = b.MSMBatchFlat(append(append([]byte(nil), scalars...), bad...), n)
+		expectErr(t, curve.String()+": a scalar >= r", err, ErrScalarOutOfRange)
+	})
+}
+
 // TestMSMBatchErrors: every bad argument, with its status.
 func TestMSMBatchErrors(t *testing.T) {
 	for _, curve := range []Curve{0, 7, 255} {

@@ -187,6 +187,12 @@ func checkBases(t *testing.T, curve Curve, name string, c katCase) {
 				expectResult(t, fmt.Sprintf("%s MSMBatch[%d]", what, i), batch[i], nil, want)
 			}
 		}
+		// The same rows packed in one buffer: the results packed alike.
+		if c.n > 0 {
+			flat, err := b.MSMBatchFlat(bytes.Join([][]byte{c.scalars, zero, c.scalars}, nil), int(c.n))
+			want := bytes.Join([][]byte{c.result, identity(curve), c.result}, nil)
+			expectResult(t, what+" MSMBatchFlat", flat, err, want)
+		}
 		b.Close()
 	}
 }

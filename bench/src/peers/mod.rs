@@ -2,4 +2,5 @@
 
 pub mod arkworks;
 pub mod blst;
+pub mod kzg;
 pub mod sppark;
