@@ -71,9 +71,9 @@ constexpr uint32_t FIXED_BASE_AUTO_MAX_POINTS = 1u << 12;
 constexpr uint32_t FIXED_BASE_AUTO_MIN_DIGIT_BITS = 8;
 // ... in at most this many bytes (and half of the free memory), so that a
 // few automatic bases leave room for other work on the card: Verkle's 256
-// bases get 15-bit digits (4.6 GB), a 4096-point BLS12-381 setup 10 bits
-// (5.2 GB). An explicit width may go further (Verkle at 16 bits: 8.6 GB,
-// 6 % fewer additions).
+// bases get 15-bit digits (6.8 GB of 96-byte entries), a 4096-point
+// BLS12-381 setup 10 bits (5.2 GB). An explicit width may go further
+// (Verkle at 16 bits: 12.9 GB, 6 % fewer additions).
 constexpr size_t FIXED_BASE_AUTO_MAX_BYTES = size_t(8) << 30;
 
 // The fixed-base digit width for bases whose largest device slice holds
@@ -123,10 +123,9 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
         bases->copies = copies_for(c);
         bases->window = bases->copies > 1 ? c : 0;
     }
-    // Points a device's table holds for its slice of `count` bases.
-    auto table_points = [&](uint32_t count) {
-        return bases->entries > 1 ? fixed_base_layout_for(T::SCALAR_BITS, digits, count).points()
-                                  : size_t(bases->copies) * count;
+    // Bytes of a device's table for its slice of `count` bases.
+    auto table_bytes = [&](uint32_t count) {
+        return bases->entries > 1 ? fixed_base_bytes<C>(count, digits) : size_t(bases->copies) * count * sizeof(affine_t);
     };
     // Each thread writes only its own part, so no lock is needed.
     run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
@@ -134,7 +133,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
         resident_bases::part& mine = bases->parts[i];
         // A plain allocation, not the stream-ordered pool: the bases outlive
         // every stream that uses them.
-        GPUKIT_CUDA(cudaMalloc(&mine.table, table_points(s.count) * sizeof(affine_t)));
+        GPUKIT_CUDA(cudaMalloc(&mine.table, table_bytes(s.count)));
         auto* table = static_cast<affine_t*>(mine.table);
         upload_points<C>(table, points + size_t(s.offset) * T::POINT_BYTES, s.count, montgomery, check, s.offset,
                          stream);
@@ -144,7 +143,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
             precompute_shifts<C>(table, s.count, bases->copies, bases->window, stream);
         return 0;
     });
-    for (const device_slice& s : slices) bases->device_bytes += table_points(s.count) * sizeof(affine_t);
+    for (const device_slice& s : slices) bases->device_bytes += table_bytes(s.count);
     return bases.release();
 }
 

@@ -24,10 +24,10 @@ namespace gpukit {
 // fastest index, so the lanes of a warp walk the same bases and windows for
 // neighbouring vectors and read inside one window's block of the table.
 template <class C>
-__global__ void fixed_base_accumulate(const typename curve_traits<C>::affine_t* table, fixed_base_layout l,
+__global__ void fixed_base_accumulate(const table_entry_t<C>* entries, fixed_base_layout l,
                                       const uint32_t* scalars, uint32_t first, uint32_t count, uint32_t vectors,
                                       uint32_t parts, typename curve_traits<C>::bucket_t* partials) {
-    using affine_t = typename curve_traits<C>::affine_t;
+    using entry_t = table_entry_t<C>;
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (id >= size_t(vectors) * parts) return;
@@ -47,7 +47,7 @@ __global__ void fixed_base_accumulate(const typename curve_traits<C>::affine_t* 
             carry = negative;
             const uint32_t magnitude = negative ? 2 * half - raw : raw;
             if (magnitude == 0) continue;
-            const affine_t entry = load_wide(table + l.index(j, magnitude, first + i));
+            const entry_t entry = load_wide(entries + l.index(j, magnitude, first + i));
             acc = acc.add_affine(negative ? entry.neg() : entry);
         }
     }
@@ -102,9 +102,8 @@ void enqueue_fixed_base(const typename curve_traits<C>::affine_t* table, const f
     constexpr uint32_t BLOCK = 128;
     uint32_t parts = fixed_base_parts(count, vectors);
     device_buffer<bucket_t> partials(size_t(vectors) * parts, stream);
-    fixed_base_accumulate<C><<<blocks_for(partials.size(), BLOCK), BLOCK, 0, stream>>>(table, l, scalars, first,
-                                                                                         count, vectors, parts,
-                                                                                         partials.get());
+    fixed_base_accumulate<C><<<blocks_for(partials.size(), BLOCK), BLOCK, 0, stream>>>(
+        table_entries<C>(table, l), l, scalars, first, count, vectors, parts, partials.get());
     GPUKIT_LAUNCHED("fixed_base_accumulate");
     trace_mark("fixed-base accumulate");
     while (parts > 1) {

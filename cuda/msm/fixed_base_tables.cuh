@@ -10,6 +10,7 @@
 #pragma once
 #include <algorithm>
 #include "../curve_traits.cuh"
+#include "../ec/table_entry.cuh"
 #include "device_buffer.cuh"
 #include "plan/fixed_base.cuh"
 #include "point_calls.cuh"
@@ -19,10 +20,28 @@
 
 namespace gpukit {
 
+// What a table of curve C stores per multiple (table_entry.cuh).
+template <class C>
+using table_entry_t = typename table_entry<typename curve_traits<C>::affine_t>::type;
+
+// The entries of a table whose plain row of bases begins at `table`
+// (plan/fixed_base.cuh). Every point and entry type is a multiple of 16
+// bytes, so the entries keep the allocation's 16-byte alignment.
+template <class C>
+__host__ __device__ table_entry_t<C>* table_entries(typename curve_traits<C>::affine_t* table,
+                                                    const fixed_base_layout& l) {
+    return reinterpret_cast<table_entry_t<C>*>(table + l.row);
+}
+template <class C>
+__host__ __device__ const table_entry_t<C>* table_entries(const typename curve_traits<C>::affine_t* table,
+                                                          const fixed_base_layout& l) {
+    return reinterpret_cast<const table_entry_t<C>*>(table + l.row);
+}
+
 template <class C>
 size_t fixed_base_bytes(uint32_t count, uint32_t digit_bits) {
-    return fixed_base_layout_for(curve_traits<C>::SCALAR_BITS, digit_bits, count).points() *
-           sizeof(typename curve_traits<C>::affine_t);
+    return fixed_base_layout_for(curve_traits<C>::SCALAR_BITS, digit_bits, count)
+        .bytes(sizeof(typename curve_traits<C>::affine_t), sizeof(table_entry_t<C>));
 }
 
 // The widest digits whose table for `count` bases fits in `allowance`
@@ -47,8 +66,8 @@ constexpr uint32_t DIGIT_RUN = 16;
 // per (base, window, run), runs fastest, so that a warp writes contiguous
 // entries.
 template <class C>
-__global__ void fixed_digit_multiples(typename curve_traits<C>::affine_t* table,
-                                      const typename curve_traits<C>::affine_t* shifted, fixed_base_layout l) {
+__global__ void fixed_digit_multiples(table_entry_t<C>* entries, const typename curve_traits<C>::affine_t* shifted,
+                                      fixed_base_layout l) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
@@ -77,7 +96,8 @@ __global__ void fixed_digit_multiples(typename curve_traits<C>::affine_t* table,
     for (uint32_t t = count; t-- > 0;) {
         const field_t mine = t ? inv * prefix[t - 1] : inv;
         inv = inv * points[t].denominator();
-        store_wide(table + l.index(j, e0 + t, i), points[t].to_affine_given(mine));
+        store_wide(entries + l.index(j, e0 + t, i),
+                   table_entry<affine_t>::from_affine(points[t].to_affine_given(mine)));
     }
 }
 
@@ -95,7 +115,8 @@ void build_fixed_base_table(typename curve_traits<C>::affine_t* table, const fix
     precompute_shifts<C>(shifted.get(), l.row, l.windows, l.digit_bits, stream);
     constexpr uint32_t BLOCK = 64;
     const size_t threads = size_t(l.row) * l.windows * ((l.entries + DIGIT_RUN - 1) / DIGIT_RUN);
-    fixed_digit_multiples<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(table, shifted.get(), l);
+    fixed_digit_multiples<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(table_entries<C>(table, l),
+                                                                               shifted.get(), l);
     GPUKIT_LAUNCHED("fixed_digit_multiples");
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
 }

@@ -10,17 +10,20 @@
 namespace gpukit {
 
 // Digits of at most 16 bits: 2^15 multiples per window and base (Verkle's
-// 256 bases at w = 16 take 8.6 GB, 65,536 commitments then cost 4,096 mixed
+// 256 bases at w = 16 take 12.9 GB of 96-byte entries, 65,536 commitments then cost 4,096 mixed
 // additions each).
 constexpr uint32_t FIXED_BASE_MAX_DIGIT_BITS = 16;
 
-// Where entry e (1..entries) of window j of base i lies: the plain bases
-// first (a call with an explicit Pippenger window runs on them), then each
-// base's windows, each window's digits together. Base-major, so that the
+// Where entry e (1..entries) of window j of base i lies among the table's
+// entries: each base's windows, each window's digits together. The table
+// keeps the plain bases (`row` affine points) before the entries, since a
+// call with an explicit Pippenger window runs on them; an entry may be wider
+// than an affine point (table_entry.cuh), so the two parts are counted
+// apart. Base-major, so that the
 // lanes of a warp (neighbouring vectors at the same base and window,
 // fixed_base_msm.cuh) read inside one window's block of 2^(w-1) points.
 // With the windows outermost and a warp's lanes on different bases, the
-// lanes' reads spread over the whole table (8.6 GB for Verkle at w = 16) and
+// lanes' reads spread over the whole table (then 8.6 GB for Verkle at w = 16) and
 // the accumulation ran at a third of Pippenger's rate per addition
 // (bench/NOTES.md, version 6; TLB misses are the suspect).
 struct fixed_base_layout {
@@ -30,9 +33,14 @@ struct fixed_base_layout {
     uint32_t row = 0;         // bases: the device's slice
 
     GPUKIT_HD size_t index(uint32_t j, uint32_t e, uint32_t i) const {
-        return row + (size_t(i) * windows + j) * entries + (e - 1);
+        return (size_t(i) * windows + j) * entries + (e - 1);
     }
-    GPUKIT_HD size_t points() const { return row + size_t(row) * windows * entries; }
+    // Entries of the table, after its `row` plain bases.
+    GPUKIT_HD size_t entry_count() const { return size_t(row) * windows * entries; }
+    // The table's bytes, for affine points and entries of the sizes given.
+    GPUKIT_HD size_t bytes(size_t affine_bytes, size_t entry_bytes) const {
+        return row * affine_bytes + entry_count() * entry_bytes;
+    }
 };
 
 inline fixed_base_layout fixed_base_layout_for(uint32_t scalar_bits, uint32_t digit_bits, uint32_t row) {

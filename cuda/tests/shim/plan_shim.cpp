@@ -147,4 +147,8 @@ extern "C" size_t gpukit_plan_fixed_base_index(fixed_base_layout l, uint32_t j, 
     return l.index(j, e, i);
 }
 
-extern "C" size_t gpukit_plan_fixed_base_points(fixed_base_layout l) { return l.points(); }
+extern "C" size_t gpukit_plan_fixed_base_entry_count(fixed_base_layout l) { return l.entry_count(); }
+
+extern "C" size_t gpukit_plan_fixed_base_bytes(fixed_base_layout l, size_t affine_bytes, size_t entry_bytes) {
+    return l.bytes(affine_bytes, entry_bytes);
+}

@@ -120,7 +120,12 @@ mod ffi {
             row: u32,
         ) -> FixedBaseLayout;
         pub fn gpukit_plan_fixed_base_index(l: FixedBaseLayout, j: u32, e: u32, i: u32) -> usize;
-        pub fn gpukit_plan_fixed_base_points(l: FixedBaseLayout) -> usize;
+        pub fn gpukit_plan_fixed_base_entry_count(l: FixedBaseLayout) -> usize;
+        pub fn gpukit_plan_fixed_base_bytes(
+            l: FixedBaseLayout,
+            affine_bytes: usize,
+            entry_bytes: usize,
+        ) -> usize;
     }
 }
 
@@ -270,15 +275,21 @@ pub fn fixed_base_layout(scalar_bits: u32, digit_bits: u32, row: u32) -> FixedBa
 }
 
 impl FixedBaseLayout {
-    /// Where entry e (1..=entries) of window j of base i lies.
+    /// Where entry e (1..=entries) of window j of base i lies among the entries.
     pub fn index(self, j: u32, e: u32, i: u32) -> usize {
         // SAFETY: pure arithmetic on values.
         unsafe { ffi::gpukit_plan_fixed_base_index(self, j, e, i) }
     }
 
-    /// Points the table holds: the plain row and every multiple.
-    pub fn points(self) -> usize {
+    /// Entries the table holds after its plain row: every multiple.
+    pub fn entry_count(self) -> usize {
         // SAFETY: pure arithmetic on values.
-        unsafe { ffi::gpukit_plan_fixed_base_points(self) }
+        unsafe { ffi::gpukit_plan_fixed_base_entry_count(self) }
+    }
+
+    /// The table's bytes: the plain row of affine points, then the entries.
+    pub fn bytes(self, affine_bytes: usize, entry_bytes: usize) -> usize {
+        // SAFETY: pure arithmetic on values.
+        unsafe { ffi::gpukit_plan_fixed_base_bytes(self, affine_bytes, entry_bytes) }
     }
 }

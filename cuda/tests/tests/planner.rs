@@ -646,18 +646,13 @@ fn fixed_base_index_is_a_bijection() {
                 assert_eq!(l.windows, plan::window_count(bits, digit_bits));
                 assert_eq!(l.entries, 1 << (digit_bits - 1));
                 assert_eq!(l.row, row);
-                let points = l.points();
-                let mut seen = vec![false; points];
-                // The plain bases come first.
-                seen[..row as usize].fill(true);
+                let entries = l.entry_count();
+                let mut seen = vec![false; entries];
                 for i in 0..row {
                     for j in 0..l.windows {
                         for e in 1..=l.entries {
                             let at = l.index(j, e, i);
-                            assert!(
-                                at >= row as usize && at < points,
-                                "{l:?}: ({j}, {e}, {i}) at {at}"
-                            );
+                            assert!(at < entries, "{l:?}: ({j}, {e}, {i}) at {at}");
                             assert!(!seen[at], "{l:?}: ({j}, {e}, {i}) at {at} twice");
                             seen[at] = true;
                             // A window's digits lie together.
@@ -667,12 +662,15 @@ fn fixed_base_index_is_a_bijection() {
                         }
                     }
                 }
-                assert!(seen.iter().all(|&s| s), "{l:?}: a point is never indexed");
+                assert!(seen.iter().all(|&s| s), "{l:?}: an entry is never indexed");
+                // The plain row of affine points, then the entries.
+                assert_eq!(l.bytes(64, 96), row as usize * 64 + entries * 96);
             }
         }
     }
     // Verkle's basis of 256 Banderwagon points at w = 16: 2^27 multiples.
     let verkle = plan::fixed_base_layout(253, 16, 256);
     assert_eq!(verkle.windows, 16);
-    assert_eq!(verkle.points(), 256 + 256 * 16 * (1 << 15));
+    assert_eq!(verkle.entry_count(), 256 * 16 * (1 << 15));
+    assert_eq!(verkle.bytes(64, 96), 256 * 64 + 256 * 16 * (1 << 15) * 96);
 }
