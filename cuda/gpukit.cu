@@ -51,16 +51,17 @@ using namespace gpukit;
 
 extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); }
 
-extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                               uint32_t window_c, uint32_t points_montgomery, uint32_t check_on_curve,
-                               uint32_t scalar_flags, uint32_t devices, uint8_t* out, char* err,
-                               size_t err_len) {
+extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t point_stride, uint32_t point_flag,
+                               const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t points_montgomery,
+                               uint32_t check_on_curve, uint32_t scalar_flags, uint32_t devices, uint8_t* out,
+                               char* err, size_t err_len) {
+    const point_layout layout = point_layout::records(point_stride, point_flag, points_montgomery != 0);
     return guarded(err, err_len, [&] {
         switch (curve_id) {
-#define GPUKIT_MSM_CASE(name, id)                                                                   \
-    case id:                                                                                        \
-        return curve_entries<name>::msm(points, scalars, n, window_c, points_montgomery != 0,      \
-                                        check_on_curve != 0, scalar_layout::from_flags(scalar_flags), devices, out);
+#define GPUKIT_MSM_CASE(name, id)                                                                          \
+    case id:                                                                                               \
+        return curve_entries<name>::msm(points, scalars, n, window_c, layout, check_on_curve != 0,       \
+                                        scalar_layout::from_flags(scalar_flags), devices, out);
             GPUKIT_CURVES(GPUKIT_MSM_CASE)
 #undef GPUKIT_MSM_CASE
         }
@@ -68,16 +69,17 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, const ui
     });
 }
 
-extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t n, uint32_t montgomery,
-                                     uint32_t check_on_curve, uint32_t devices, uint32_t precompute,
-                                     uint32_t window_c, uint32_t fixed_base, void** handle, char* err,
-                                     size_t err_len) {
+extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t point_stride,
+                                     uint32_t point_flag, uint32_t n, uint32_t montgomery, uint32_t check_on_curve,
+                                     uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base,
+                                     void** handle, char* err, size_t err_len) {
     *handle = nullptr;
+    const point_layout layout = point_layout::records(point_stride, point_flag, montgomery != 0);
     return guarded(err, err_len, [&] {
         switch (curve_id) {
 #define GPUKIT_BASES_CASE(name, id)                                                                              \
     case id:                                                                                                     \
-        *handle = curve_entries<name>::bases_new(points, n, montgomery != 0, check_on_curve != 0, devices, \
+        *handle = curve_entries<name>::bases_new(points, n, layout, check_on_curve != 0, devices,          \
                                                  precompute, window_c, fixed_base);                       \
         return;
             GPUKIT_CURVES(GPUKIT_BASES_CASE)

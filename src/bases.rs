@@ -6,6 +6,7 @@
 
 use crate::alloc;
 use crate::blind;
+use crate::codec::WirePoint;
 use crate::config::{Config, InputForm, PointFormat, ScalarLayout, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
@@ -13,7 +14,7 @@ use crate::encoding;
 use crate::error::{Error, Status};
 use crate::formats;
 pub use crate::gpu::DeviceTables;
-use crate::gpu::{self, PointInput, ScalarVectors};
+use crate::gpu::{self, PointBuffer, PointInput, ScalarVectors};
 use crate::plan::{self, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
 use rayon::prelude::*;
@@ -88,7 +89,16 @@ impl<C: Curve> Bases<C> {
         if let Some(d) = self.device.get() {
             return Ok(d.as_ref());
         }
-        let wire = encoding::encode_points_in::<C>(&self.points, InputForm::Montgomery);
+        // The points' structs as they lie, where the layout allows (no host
+        // pass), else a packed copy of their Montgomery limbs.
+        let wire;
+        let buffer = match <C::Affine as WirePoint>::montgomery_records() {
+            Some(layout) => PointBuffer::records(&self.points, layout),
+            None => {
+                wire = encoding::encode_points_in::<C>(&self.points, InputForm::Montgomery);
+                PointBuffer::wire(&wire, C::ID.point_bytes())
+            }
+        };
         // Already checked on the host at the requested level.
         let input = PointInput {
             montgomery: true,
@@ -96,7 +106,7 @@ impl<C: Curve> Bases<C> {
         };
         let device = match gpu::DeviceBases::new(
             C::ID,
-            &wire,
+            buffer,
             self.points.len(),
             input,
             plan.devices,

@@ -25,11 +25,20 @@ pub trait WireField: Field {
     fn write_montgomery(&self, out: &mut [u8]);
     /// Reads Montgomery-form limbs; `None` if a component is >= p.
     fn read_montgomery(bytes: &[u8]) -> Option<Self>;
+    /// Whether an element's bytes in memory are exactly its Montgomery wire
+    /// encoding (`BYTES` of them, no padding, little-endian limbs).
+    fn montgomery_in_place() -> bool {
+        false
+    }
     /// The Montgomery-form wire bytes of `elems` as they already lie in
     /// memory, where the layout allows it (no copy); `None` otherwise.
     fn montgomery_bytes(elems: &[Self]) -> Option<&[u8]> {
-        let _ = elems;
-        None
+        // SAFETY: montgomery_in_place says every byte of `elems` is a byte
+        // of an initialised limb (no padding); u8 has no alignment or
+        // validity requirement, and the slice borrows `elems` for its lifetime.
+        Self::montgomery_in_place().then(|| unsafe {
+            std::slice::from_raw_parts(elems.as_ptr().cast::<u8>(), std::mem::size_of_val(elems))
+        })
     }
 }
 
@@ -69,21 +78,15 @@ impl<P: FpConfig<N>, const N: usize> WireField for Fp<P, N> {
         (v < P::MODULUS).then_some(Fp(v, PhantomData))
     }
 
-    fn montgomery_bytes(elems: &[Self]) -> Option<&[u8]> {
+    fn montgomery_in_place() -> bool {
         // An element is its BigInt (offset 0, nothing else but a zero-sized
         // marker), the BigInt is its N u64 limbs, and on a little-endian host
         // those limbs' bytes are the Montgomery wire encoding.
-        let plain = cfg!(target_endian = "little")
+        cfg!(target_endian = "little")
             && std::mem::size_of::<Self>() == 8 * N
             && std::mem::size_of::<BigInt<N>>() == 8 * N
             && std::mem::offset_of!(Fp<P, N>, 0) == 0
-            && std::mem::offset_of!(BigInt<N>, 0) == 0;
-        // SAFETY: by the checks above every byte of `elems` is a byte of an
-        // initialised u64 limb (no padding); u8 has no alignment or validity
-        // requirement, and the slice borrows `elems` for its lifetime.
-        plain.then(|| unsafe {
-            std::slice::from_raw_parts(elems.as_ptr().cast::<u8>(), std::mem::size_of_val(elems))
-        })
+            && std::mem::offset_of!(BigInt<N>, 0) == 0
     }
 }
 
@@ -107,6 +110,15 @@ where
 
     fn read_montgomery(bytes: &[u8]) -> Option<Self> {
         read_pair(bytes, P::Fp::read_montgomery)
+    }
+
+    fn montgomery_in_place() -> bool {
+        // c0 || c1, each a plain Montgomery element, nothing between or after.
+        let half = <P::Fp as WireField>::BYTES;
+        P::Fp::montgomery_in_place()
+            && std::mem::size_of::<Self>() == 2 * half
+            && std::mem::offset_of!(Self, c0) == 0
+            && std::mem::offset_of!(Self, c1) == half
     }
 }
 
@@ -185,8 +197,23 @@ impl PointFault {
     }
 }
 
+/// How a device call can read affine points as they lie in memory
+/// (arkworks' structs, no copy made): records of `stride` bytes, x at 0 and
+/// y at the field's wire size, both Montgomery limbs; where `flag` is given,
+/// a non-zero byte there marks the identity (short Weierstrass `infinity`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordLayout {
+    /// Bytes from one point to the next.
+    pub stride: usize,
+    /// Offset of the identity flag's byte, if the type has one.
+    pub flag: Option<usize>,
+}
+
 /// An affine point type with a wire encoding.
 pub trait WirePoint: AffineRepr {
+    /// The layout of this type in memory, where the device can read it in
+    /// place (see [`RecordLayout`]); `None` where it cannot.
+    fn montgomery_records() -> Option<RecordLayout>;
     /// Writes `x || y` (identity: zeros for short Weierstrass, (0, 1) for Edwards).
     fn write(&self, form: InputForm, out: &mut [u8]);
     /// Reads `x || y` and runs `check`.
@@ -206,6 +233,18 @@ impl<P: sw::SWCurveConfig> WirePoint for sw::Affine<P>
 where
     P::BaseField: WireField,
 {
+    fn montgomery_records() -> Option<RecordLayout> {
+        let f = P::BaseField::BYTES;
+        let in_place = P::BaseField::montgomery_in_place()
+            && std::mem::offset_of!(Self, x) == 0
+            && std::mem::offset_of!(Self, y) == f
+            && std::mem::size_of::<bool>() == 1;
+        in_place.then(|| RecordLayout {
+            stride: std::mem::size_of::<Self>(),
+            flag: Some(std::mem::offset_of!(Self, infinity)),
+        })
+    }
+
     fn write(&self, form: InputForm, out: &mut [u8]) {
         let (xo, yo) = out.split_at_mut(P::BaseField::BYTES);
         match self.xy() {
@@ -247,6 +286,18 @@ impl<P: te::TECurveConfig> WirePoint for te::Affine<P>
 where
     P::BaseField: WireField,
 {
+    fn montgomery_records() -> Option<RecordLayout> {
+        let f = P::BaseField::BYTES;
+        let in_place = P::BaseField::montgomery_in_place()
+            && std::mem::offset_of!(Self, x) == 0
+            && std::mem::offset_of!(Self, y) == f;
+        // The Edwards identity is the ordinary point (0, 1): no flag.
+        in_place.then(|| RecordLayout {
+            stride: std::mem::size_of::<Self>(),
+            flag: None,
+        })
+    }
+
     fn write(&self, form: InputForm, out: &mut [u8]) {
         let (xo, yo) = out.split_at_mut(P::BaseField::BYTES);
         write_field(&self.x, form, xo);

@@ -9,7 +9,8 @@ use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::encoding::{self, PointCheck};
 use crate::error::{Error, Status};
-use crate::gpu::{self, PointInput};
+use crate::codec::WirePoint;
+use crate::gpu::{self, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
 use std::mem::size_of;
@@ -117,7 +118,7 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
 /// `layout` says on the GPU, which checks them (< r) and undoes their
 /// layout; the scalars are split first when `blinded`.
 pub(crate) fn run_gpu<C: Curve>(
-    points: &[u8],
+    points: PointBuffer<'_>,
     scalars: &[u8],
     layout: ScalarLayout,
     input: PointInput,
@@ -184,15 +185,23 @@ pub(crate) fn msm_typed<C: Curve>(
             encoding::check_points::<C>(points, check)?;
         }
         // arkworks' in-memory (Montgomery) limbs go to the device as they
-        // are: no per-coordinate conversion on the host.
-        let wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
+        // are: where the layout allows, the points' structs themselves (no
+        // host pass at all), else a packed copy of their limbs.
+        let wire;
+        let buffer = match <C::Affine as WirePoint>::montgomery_records() {
+            Some(layout) => PointBuffer::records(points, layout),
+            None => {
+                wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
+                PointBuffer::wire(&wire, C::ID.point_bytes())
+            }
+        };
         let input = PointInput {
             montgomery: true,
             check_on_curve: on_device,
         };
         let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
         match run_gpu::<C>(
-            &wire,
+            buffer,
             &scalar_wire,
             ScalarLayout::ARKWORKS,
             input,
@@ -268,7 +277,8 @@ pub(crate) fn msm_wire<C: Curve>(
             montgomery: config.input_form == InputForm::Montgomery,
             check_on_curve: on_device,
         };
-        match run_gpu::<C>(points, scalars, layout, input, &plan, config.blinded) {
+        let buffer = PointBuffer::wire(points, C::ID.point_bytes());
+        match run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded) {
             Err(e) if falls_back(&plan, &e) => {}
             result => return result.map(|p| encoding::encode_point::<C>(&p)),
         }

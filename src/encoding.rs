@@ -283,3 +283,49 @@ pub(crate) fn check_scalars_in<C: Curve>(scalars: &[u8], order: ScalarOrder) -> 
         true => Err(first_error(scalars.chunks_exact(SCALAR_BYTES), check)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::WirePoint;
+    use ark_ec::{AffineRepr, CurveGroup};
+
+    /// The device reads arkworks' affine structs in place
+    /// (codec::RecordLayout): on this host every curve's layout is known,
+    /// its coordinate bytes are the Montgomery wire form, and its flag byte
+    /// (short Weierstrass) is set on the identity alone.
+    fn records_are_the_montgomery_wire_form<C: Curve>() {
+        let layout = <C::Affine as WirePoint>::montgomery_records()
+            .unwrap_or_else(|| panic!("{}: no in-place layout", C::ID.name()));
+        assert_eq!(layout.stride, std::mem::size_of::<C::Affine>());
+        let g = C::Affine::generator();
+        let points = [g, (g * C::Scalar::from(7u64)).into_affine(), C::Affine::zero()];
+        let wire = encode_points_in::<C>(&points, InputForm::Montgomery);
+        let pb = C::ID.point_bytes();
+        for (i, p) in points.iter().enumerate() {
+            let record = (p as *const C::Affine).cast::<u8>();
+            // SAFETY: the layout puts x || y (initialised limbs, pb bytes)
+            // at the start of the struct and the flag, a bool, at its offset.
+            let (coords, flag) = unsafe {
+                (
+                    std::slice::from_raw_parts(record, pb),
+                    layout.flag.map(|f| *record.add(f)),
+                )
+            };
+            assert_eq!(coords, &wire[i * pb..(i + 1) * pb], "{} point {i}", C::ID.name());
+            if let Some(flag) = flag {
+                assert_eq!(flag, u8::from(p.is_zero()), "{} point {i}", C::ID.name());
+            }
+        }
+    }
+
+    macro_rules! stamp {
+        ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {$(
+            #[test]
+            fn $snake() {
+                records_are_the_montgomery_wire_form::<crate::curves::$marker>()
+            }
+        )*};
+    }
+    crate::for_each_curve!(stamp);
+}

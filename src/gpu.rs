@@ -2,9 +2,11 @@
 //! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
 //! answers "no device" so that the dispatcher falls back to the CPU.
 
+use crate::codec::RecordLayout;
 use crate::config::ScalarLayout;
 use crate::curve::CurveId;
 use crate::error::{Error, Status};
+use std::marker::PhantomData;
 
 /// The precomputed tables of GPU-resident bases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +44,50 @@ pub enum ScalarVectors<'a> {
     Each(&'a [&'a [u8]]),
 }
 
+/// The points of a device call, which the device reads where they lie:
+/// records of `stride` bytes, x at 0 and y right after it, either
+/// wire-format points or arkworks' affine structs ([`RecordLayout`]: the
+/// typed API hands its points over without a host pass or copy).
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(gpukit_cuda), allow(dead_code))] // only the CUDA entry points read it
+pub struct PointBuffer<'a> {
+    ptr: *const u8,
+    stride: usize,
+    flag: Option<usize>,
+    _points: PhantomData<&'a [u8]>,
+}
+
+impl<'a> PointBuffer<'a> {
+    /// Wire-format points of `point_bytes` each.
+    pub fn wire(bytes: &'a [u8], point_bytes: usize) -> Self {
+        Self {
+            ptr: bytes.as_ptr(),
+            stride: point_bytes,
+            flag: None,
+            _points: PhantomData,
+        }
+    }
+
+    /// Points of a type whose memory `layout` describes (from
+    /// [`crate::codec::WirePoint::montgomery_records`]). Only the device
+    /// reads their bytes, padding included, as a byte copy.
+    pub fn records<T>(points: &'a [T], layout: RecordLayout) -> Self {
+        assert_eq!(layout.stride, std::mem::size_of::<T>(), "a record layout of another type");
+        Self {
+            ptr: points.as_ptr().cast(),
+            stride: layout.stride,
+            flag: layout.flag,
+            _points: PhantomData,
+        }
+    }
+
+    /// The entry points' (stride, flag offset) pair; u32::MAX for no flag.
+    #[cfg(gpukit_cuda)]
+    fn shape(&self) -> (u32, u32) {
+        (self.stride as u32, self.flag.map_or(u32::MAX, |f| f as u32))
+    }
+}
+
 /// How the device treats the point bytes it is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PointInput {
@@ -74,6 +120,8 @@ mod imp {
         fn gpukit_cuda_msm(
             curve_id: u8,
             points: *const u8,
+            point_stride: u32,
+            point_flag: u32,
             scalars: *const u8,
             n: u32,
             window_c: u32,
@@ -88,6 +136,8 @@ mod imp {
         fn gpukit_cuda_bases_new(
             curve_id: u8,
             points: *const u8,
+            point_stride: u32,
+            point_flag: u32,
             n: u32,
             montgomery: u32,
             check_on_curve: u32,
@@ -143,7 +193,7 @@ mod imp {
     #[allow(clippy::too_many_arguments)]
     pub fn msm(
         curve: CurveId,
-        points: &[u8],
+        points: PointBuffer<'_>,
         scalars: &[u8],
         layout: ScalarLayout,
         n: usize,
@@ -153,12 +203,15 @@ mod imp {
     ) -> Result<Vec<u8>, Error> {
         let mut out = vec![0u8; curve.point_bytes()];
         let mut err = [0 as c_char; ERR_LEN];
-        // SAFETY: the caller's slices hold n points and n scalars (checked by
-        // the debug asserts and by the dispatcher); out holds one point.
+        let (stride, flag) = points.shape();
+        // SAFETY: the caller's buffers hold n points (records of `stride`
+        // bytes) and n scalars (checked by the dispatcher); out holds one point.
         let code = unsafe {
             gpukit_cuda_msm(
                 curve as u8,
-                points.as_ptr(),
+                points.ptr,
+                stride,
+                flag,
                 scalars.as_ptr(),
                 n as u32,
                 window_c,
@@ -192,7 +245,7 @@ mod imp {
         /// Uploads n points and builds the tables `request` asks for.
         pub fn new(
             curve: CurveId,
-            points: &[u8],
+            points: PointBuffer<'_>,
             n: usize,
             input: PointInput,
             devices: u32,
@@ -200,11 +253,14 @@ mod imp {
         ) -> Result<Self, Error> {
             let mut handle = std::ptr::null_mut();
             let mut err = [0 as c_char; ERR_LEN];
-            // SAFETY: points holds n points of curve.point_bytes() each.
+            let (stride, flag) = points.shape();
+            // SAFETY: points holds n records of `stride` bytes.
             let code = unsafe {
                 gpukit_cuda_bases_new(
                     curve as u8,
-                    points.as_ptr(),
+                    points.ptr,
+                    stride,
+                    flag,
                     n as u32,
                     input.montgomery as u32,
                     input.check_on_curve as u32,
@@ -333,7 +389,7 @@ mod imp {
     #[allow(clippy::too_many_arguments)]
     pub fn msm(
         _curve: CurveId,
-        _points: &[u8],
+        _points: PointBuffer<'_>,
         _scalars: &[u8],
         _layout: ScalarLayout,
         _n: usize,
@@ -352,7 +408,7 @@ mod imp {
     impl DeviceBases {
         pub fn new(
             _curve: CurveId,
-            _points: &[u8],
+            _points: PointBuffer<'_>,
             _n: usize,
             _input: PointInput,
             _devices: u32,

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "point_layout.cuh"
 #include "scalar_layout.cuh"
 #include "scalar_vectors.cuh"
 
@@ -13,18 +14,18 @@ struct resident_bases;
 
 template <class C>
 struct curve_entries {
-    // One MSM over wire-format points and scalars, spread over the devices of
-    // `devices` (bit mask, 0 = all); `out` gets the wire result. Points are
-    // canonical or Montgomery-form limbs; scalars are laid out as
-    // `scalars_layout` says.
+    // One MSM, spread over the devices of `devices` (bit mask, 0 = all);
+    // `out` gets the wire result. Points and scalars are laid out as
+    // `points_layout` and `scalars_layout` say.
     static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                    bool points_montgomery, bool check, scalar_layout scalars_layout, uint32_t devices, uint8_t* out);
+                    point_layout points_layout, bool check, scalar_layout scalars_layout, uint32_t devices,
+                    uint8_t* out);
     // Uploads, decodes and checks n bases once, and stores either
     // fixed-base tables of `fixed_base`-bit digits (0 = chosen for small
     // bases when the other two are automatic, 1 = none) or `precompute`
     // shifted copies of each (0 = as many as half the free memory holds,
     // 1 = none) for window `window_c` (0 = chosen for n).
-    static resident_bases* bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
+    static resident_bases* bases_new(const uint8_t* points, uint32_t n, point_layout layout, bool check,
                                      uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
     // `batch` MSMs over the first n resident bases.
     static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,

@@ -24,14 +24,14 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                           bool points_montgomery, bool check, scalar_layout scalars_layout, uint32_t devices,
+                           point_layout points_layout, bool check, scalar_layout scalars_layout, uint32_t devices,
                            uint8_t* out) {
     const uint32_t c = resolve_window<C>(window_c, n);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         trace_scope trace("msm", stream);
-        return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_montgomery, check, scalars_layout,
+        return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_layout, check, scalars_layout,
                             stream);
     });
     encode_sum<C>(sums, out);
@@ -93,7 +93,7 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
 }
 
 template <class C>
-resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, bool montgomery, bool check,
+resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, point_layout layout, bool check,
                                             uint32_t devices, uint32_t precompute, uint32_t window_c,
                                             uint32_t fixed_base) {
     using T = curve_traits<C>;
@@ -135,7 +135,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, b
         // every stream that uses them.
         GPUKIT_CUDA(cudaMalloc(&mine.table, table_bytes(s.count)));
         auto* table = static_cast<affine_t*>(mine.table);
-        upload_points<C>(table, points + size_t(s.offset) * T::POINT_BYTES, s.count, montgomery, check, s.offset,
+        upload_points<C>(table, points + size_t(s.offset) * layout.stride, s.count, layout, check, s.offset,
                          stream);
         if (bases->entries > 1)
             build_fixed_base_table<C>(table, fixed_base_layout_for(T::SCALAR_BITS, digits, s.count), stream);

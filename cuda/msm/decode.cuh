@@ -6,6 +6,7 @@
 #pragma once
 #include "../curve_traits.cuh"
 #include "../ff/mont_field.cuh"
+#include "point_layout.cuh"
 #include "scalar_layout.cuh"
 #include <cstdint>
 
@@ -18,9 +19,13 @@ struct decode_report {
     uint32_t first_bad_scalar;
 };
 
+// Point i of `src` (records as `layout` says) to dst[i] in Montgomery form,
+// checked when asked; offending indices (numbered from `first`) go to
+// `report`. In place when src is dst and the records are wire points: each
+// thread reads its point whole before it writes it.
 template <class C>
-__global__ void decode_points(typename curve_traits<C>::affine_t* points, uint32_t n, bool montgomery,
-                              bool check, decode_report* report) {
+__global__ void decode_points(const uint8_t* src, point_layout layout, typename curve_traits<C>::affine_t* dst,
+                              uint32_t n, uint32_t first, bool check, decode_report* report) {
     using field_t = typename curve_traits<C>::field_t;
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t W = field_t::WORDS;
@@ -28,21 +33,28 @@ __global__ void decode_points(typename curve_traits<C>::affine_t* points, uint32
 
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    const uint32_t* words = reinterpret_cast<const uint32_t*>(points + i);
+    const uint8_t* record = src + size_t(i) * layout.stride;
+    if (layout.has_flag() && record[layout.flag]) {
+        dst[i] = affine_t::identity();
+        return;
+    }
+    // Records are at least 4-byte aligned: wire points are packed words,
+    // arkworks' structs are aligned to their 8-byte limbs.
+    const uint32_t* words = reinterpret_cast<const uint32_t*>(record);
     uint32_t xw[W], yw[W];
     for (uint32_t k = 0; k < W; k++) {
         xw[k] = words[k];
         yw[k] = words[W + k];
     }
     if (check && !(field_t::is_canonical(xw) && field_t::is_canonical(yw))) {
-        atomicMin(&report->first_non_canonical, i);
+        atomicMin(&report->first_non_canonical, first + i);
         return;
     }
     affine_t p;
-    p.x = montgomery ? field_t::from_montgomery(xw) : field_t::from_canonical(xw);
-    p.y = montgomery ? field_t::from_montgomery(yw) : field_t::from_canonical(yw);
-    if (check && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, i);
-    points[i] = p;
+    p.x = layout.montgomery ? field_t::from_montgomery(xw) : field_t::from_canonical(xw);
+    p.y = layout.montgomery ? field_t::from_montgomery(yw) : field_t::from_canonical(yw);
+    if (check && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, first + i);
+    dst[i] = p;
 }
 
 // The scalar field of curve C, for the one operation scalars need on the

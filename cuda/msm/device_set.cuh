@@ -90,7 +90,7 @@ uint32_t points_per_pass(uint32_t n, uint32_t c, uint32_t copies, size_t per_poi
 // checked, in as many passes as its memory needs.
 template <class C>
 typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                                             uint32_t offset, uint32_t count, uint32_t c, bool points_montgomery,
+                                             uint32_t offset, uint32_t count, uint32_t c, point_layout points_layout,
                                              bool check, scalar_layout scalars_layout, cudaStream_t stream) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
@@ -109,7 +109,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const device_buffer<decode_report> report = new_report(stream);
         const scalar_rows rows{scalar_vectors{scalars, nullptr, n}, 1, m, 0, first};
         enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
-        enqueue_points<C>(d_points.get(), points + size_t(first) * T::POINT_BYTES, m, points_montgomery, check,
+        enqueue_points<C>(d_points.get(), points + size_t(first) * points_layout.stride, m, points_layout, check,
                           report.get(), stream);
         const msm_shape shape{m, 1, c, 1, m};
         device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);

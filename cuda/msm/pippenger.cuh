@@ -184,27 +184,52 @@ inline decode_report read_report(const device_buffer<decode_report>& report, cud
     return host;
 }
 
-// Enqueues the upload of n wire-format points into `dest` and their
-// conversion in place to Montgomery form, checked when asked: offending
-// indices go to `report`.
+// Points of records wider than the device's affine points (arkworks'
+// structs) go up this many at a time through a device staging buffer:
+// 2^20 BN254 structs are 72 MiB.
+constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
+
+// Enqueues the upload of n points (records as `layout` says) into `dest`
+// and their conversion to Montgomery form, checked when asked: offending
+// indices go to `report`. Wire points are copied into dest and converted
+// in place; wider records through a staging buffer, a chunk at a time.
 template <class C>
-void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
-                    bool check, decode_report* report, cudaStream_t stream) {
+void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
+                    point_layout layout, bool check, decode_report* report, cudaStream_t stream) {
+    using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
-    copy_to_device(dest, points, size_t(n) * curve_traits<C>::POINT_BYTES, stream);
-    trace_mark("copy points");
-    decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(dest, n, montgomery, check, report);
-    GPUKIT_LAUNCHED("decode_points");
-    trace_mark("decode points");
+    if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
+        copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
+        trace_mark("copy points");
+        decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout,
+                                                                      dest, n, 0, check, report);
+        GPUKIT_LAUNCHED("decode_points");
+        trace_mark("decode points");
+        return;
+    }
+    if (layout.stride < sizeof(affine_t) || layout.stride % 4 != 0 ||
+        (layout.has_flag() && layout.flag >= layout.stride))
+        fail(STATUS_INTERNAL, "a point record of " + std::to_string(layout.stride) + " bytes cannot hold a point");
+    const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
+    device_buffer<uint8_t> staging(size_t(chunk) * layout.stride, stream);
+    for (uint32_t first = 0; first < n; first += chunk) {
+        const uint32_t m = std::min(chunk, n - first);
+        copy_to_device(staging.get(), points + size_t(first) * layout.stride, size_t(m) * layout.stride, stream);
+        trace_mark("copy points");
+        decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), layout, dest + first, m, first,
+                                                                      check, report);
+        GPUKIT_LAUNCHED("decode_points");
+        trace_mark("decode points");
+    }
 }
 
-// Uploads and checks n wire-format points, as enqueue_points, and waits for
-// the check. `offset` only numbers errors.
+// Uploads and checks n points, as enqueue_points, and waits for the check.
+// `offset` only numbers errors.
 template <class C>
-void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, bool montgomery,
+void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, point_layout layout,
                    bool check, uint32_t offset, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_points<C>(dest, points, n, montgomery, check, report.get(), stream);
+    enqueue_points<C>(dest, points, n, layout, check, report.get(), stream);
     raise_point_report(read_report(report, stream), offset);
 }
 

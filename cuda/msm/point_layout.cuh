@@ -1,0 +1,34 @@
+// How a call's points lie in host memory, from the entry points' arguments
+// (src/gpu.rs `PointBuffer`): records of `stride` bytes, x at 0 and y right
+// after it, canonical or Montgomery coordinates; where `flag` is given, a
+// non-zero byte at that offset marks the identity (arkworks'
+// short-Weierstrass `infinity`). The wire format is stride = POINT_BYTES
+// and no flag; the typed API hands arkworks' affine structs over as they
+// lie (72 bytes for BN254: 64 of limbs, the flag, padding), so the host
+// makes no packed copy of 2^24 points.
+#pragma once
+#include <cstdint>
+#include "../ff/common.cuh"
+
+namespace gpukit {
+
+struct point_layout {
+    bool montgomery = false;
+    uint32_t stride = 0;
+    uint32_t flag = NO_FLAG;
+
+    static constexpr uint32_t NO_FLAG = UINT32_MAX;
+
+    // Records of `stride` bytes with the identity flag at `flag` (NO_FLAG:
+    // none), as the entry points pass them.
+    static point_layout records(uint32_t stride, uint32_t flag, bool montgomery) {
+        point_layout l;
+        l.montgomery = montgomery;
+        l.stride = stride;
+        l.flag = flag;
+        return l;
+    }
+    GPUKIT_HDI bool has_flag() const { return flag != NO_FLAG; }
+};
+
+}  // namespace gpukit
