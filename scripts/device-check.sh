@@ -2,30 +2,39 @@
 # Runs on the GPU machine, from the binaries scripts/build-device.sh put in
 # .device/ (the machine has the driver but no Rust): the arithmetic device
 # tests, the field multiplication throughput, compute-sanitizer (memcheck,
-# racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM suite against arkworks, the
-# batch-affine accumulation forced at every size, the
-# fault injection, the library's own Rust tests and the C tests with the GPU backend visible, and,
-# in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT (or
-# ./device-out), packed into logs.tar.gz at the end; a pass/fail table is
-# printed last.
+# racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM
+# suite against arkworks, the batch-affine accumulation forced at every
+# size, the fault injection, the library's own Rust tests, the C tests and
+# the Go Verkle test with the GPU backend visible, and, in `full` mode, the
+# 2^22..2^26 closed-form checks. Logs go to $OUT (or ./device-out) as
+# logs.tar.gz, packed again after every step (the device tool returns 8
+# files, and a call cut off at its limit still returns what finished), with
+# summary.txt; the pass/fail table is printed last.
 #
-#   scripts/device-check.sh [quick|large|full]     (default full)
-# quick: everything but the closed-form sizes; large: only those.
+#   scripts/device-check.sh [sanitizers|suite|others|quick|large|full]   (default full)
+# The first three are the parts of `quick` (everything but the closed-form
+# sizes), each within one 10-minute device call on an H100 (the suite alone
+# takes ~5.5 minutes); large: only the closed-form sizes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
 out="${OUT:-$PWD/device-out}"
 mkdir -p "$out"
+# Step logs live outside $out and travel packed: $out holds three files.
+logs=$(mktemp -d)
 export GPUKIT_REQUIRE_GPU=1 LD_LIBRARY_PATH="$PWD/.device"
 summary=()
-step() {  # step NAME COMMAND...: runs it, logs to $out/NAME.log, records the outcome
+step() {  # step NAME COMMAND...: runs it, logs to NAME.log, records the outcome
     local name=$1; shift
     local t0=$SECONDS
-    "$@" >"$out/$name.log" 2>&1
+    "$@" >"$logs/$name.log" 2>&1
     local rc=$?
     summary+=("$(printf '%-28s %-5s %5ss' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAIL)" $((SECONDS - t0)))")
-    echo "== $name (rc $rc)"; tail -n 4 "$out/$name.log"
+    echo "== $name (rc $rc)"; tail -n 4 "$logs/$name.log"
+    tar -C "$logs" -czf "$out/logs.tar.gz" .
+    printf '%s\n' "${summary[@]}" >"$out/summary.txt"
 }
+runs() { [ "$mode" = "$1" ] || [ "$mode" = quick ] || [ "$mode" = full ]; }
 
 [ -d .device ] || { mkdir -p .device && tar -C .device -xJf .carry/device.tar.xz; }
 # The Rust tests read tests/kat through the path they were built at.
@@ -37,48 +46,52 @@ fi
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader >"$out/device.txt"
 cat "$out/device.txt"
 
-if [ "$mode" != large ]; then
-for t in .device/arith_*; do step "$(basename "$t")" "$t" --test-threads=4; done
-step fieldmul_throughput .device/fieldmul_throughput
-
-step sanitizer_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases bls12_381_g2::device_errors \
-    banderwagon::resident_bases secp256k1::windows bn254_g1::precomputed_bases banderwagon::batches \
-    bls12_381_g1::fixed_base_tables
-step sanitizer_racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors \
-    secp256k1::precomputed_bases
-step sanitizer_initcheck compute-sanitizer --tool initcheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bls12_381_g1::device_errors secp256k1::precomputed_bases \
-    banderwagon::fixed_base_tables
-step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
-    .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
-
-step gpu_msm .device/gpukit_gpu_msm --test-threads=4
-# The batch-affine accumulation at every size (the suite above takes it only
-# for large groups), over the edge cases, windows, sizes, bases and batches.
-affine_tests=(edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches)
-step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine .device/gpukit_gpu_msm --test-threads=4 \
-    "${affine_tests[@]}"
-step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine compute-sanitizer --tool memcheck \
-    --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases secp256k1::batches
-# Every device allocation, copy, launch and synchronisation failed in turn.
-step gpu_faults .device/faults_gpu_faults --test-threads=1
-for t in .device/gpukit_*; do
-    [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
-done
-step c_test_kat .device/test_kat tests/kat
-step c_test_errors .device/test_errors tests/kat
-step c_test_threads .device/test_threads tests/kat
-step c_test_batch .device/test_batch tests/kat
+if runs sanitizers; then
+    for t in .device/arith_*; do step "$(basename "$t")" "$t" --test-threads=4; done
+    step fieldmul_throughput .device/fieldmul_throughput
+    step sanitizer_memcheck compute-sanitizer --tool memcheck --error-exitcode 1 \
+        .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases bls12_381_g2::device_errors \
+        banderwagon::resident_bases secp256k1::windows bn254_g1::precomputed_bases banderwagon::batches \
+        bls12_381_g1::fixed_base_tables banderwagon::fixed_base_tables
+    step sanitizer_racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
+        .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows bls12_377_g1::device_errors \
+        secp256k1::precomputed_bases
+    step sanitizer_initcheck compute-sanitizer --tool initcheck --error-exitcode 1 \
+        .device/gpukit_gpu_msm --test-threads=1 bls12_381_g1::device_errors secp256k1::precomputed_bases \
+        banderwagon::fixed_base_tables
+    step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
+        .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
+    step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine compute-sanitizer --tool memcheck \
+        --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases secp256k1::batches
 fi
 
-if [ "$mode" != quick ]; then
+if runs suite; then
+    step gpu_msm .device/gpukit_gpu_msm --test-threads=4
+    # The batch-affine accumulation at every size (the suite above takes it
+    # only for large groups), over the edge cases, windows, sizes, bases and
+    # batches.
+    step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine .device/gpukit_gpu_msm --test-threads=4 \
+        edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
+fi
+
+if runs others; then
+    # Every device allocation, copy, launch and synchronisation failed in turn.
+    step gpu_faults .device/faults_gpu_faults --test-threads=1
+    for t in .device/gpukit_*; do
+        [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
+    done
+    step c_test_kat .device/test_kat tests/kat
+    step c_test_errors .device/test_errors tests/kat
+    step c_test_threads .device/test_threads tests/kat
+    step c_test_batch .device/test_batch tests/kat
+    [ -x .device/verkle.test ] && step go_verkle .device/verkle.test
+fi
+
+if [ "$mode" = large ] || [ "$mode" = full ]; then
     step gpu_msm_large env GPUKIT_GPU_LARGE=1 .device/gpukit_gpu_msm --test-threads=1 --nocapture large_sizes
 fi
 
 echo
 echo "device: $(cat "$out/device.txt")"
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
-# The device tool brings back at most 8 files: the step logs travel as one archive.
-(cd "$out" && tar -czf logs.tar.gz --remove-files ./*.log)
+rm -rf "$logs"
