@@ -92,7 +92,8 @@ pub struct BenchArgs {
     /// log2 of the MSM sizes: a range (10..=20) or a list (10,12,16).
     #[arg(long = "log-n", default_value = "10..=16", value_parser = parse_log_sizes)]
     pub log_n: LogSizes,
-    /// gpukit backends: auto (the dispatcher's choice), serial, cpu, gpu, or all (= serial,cpu,gpu).
+    /// gpukit backends: auto (the dispatcher's choice), serial, cpu, gpu, gpu-wire (the GPU
+    /// through the wire format, as the C ABI calls it), or all (= serial,cpu,gpu).
     #[arg(long, default_value = "auto", value_parser = parse_backends)]
     pub backends: Systems,
     /// Peers checked against gpukit: arkworks, blst (BLS12-381 G1), sppark (GPU; needs the
@@ -225,6 +226,7 @@ pub fn parse_backends(s: &str) -> Result<Systems, String> {
             ("serial", &[System::GpukitSerial]),
             ("cpu", &[System::GpukitCpu]),
             ("gpu", &[System::GpukitGpu]),
+            ("gpu-wire", &[System::GpukitGpuWire]),
             (
                 "all",
                 &[System::GpukitSerial, System::GpukitCpu, System::GpukitGpu],

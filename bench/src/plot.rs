@@ -67,11 +67,12 @@ type Error = Box<dyn std::error::Error>;
 
 /// Distinct, readable colours, one per system in `System::ALL` order, so a
 /// system has the same colour in every plot.
-const COLORS: [RGBColor; 9] = [
+const COLORS: [RGBColor; 10] = [
     RGBColor(0, 114, 178),
     RGBColor(86, 180, 233),
     RGBColor(0, 158, 115),
     RGBColor(213, 94, 0),
+    RGBColor(240, 228, 66),
     RGBColor(204, 121, 167),
     RGBColor(0, 0, 0),
     RGBColor(230, 159, 0),

@@ -17,6 +17,9 @@ pub enum System {
     GpukitSerial,
     GpukitCpu,
     GpukitGpu,
+    /// gpukit on the GPU through the wire format, as the C ABI and Go call
+    /// it (`msm_bytes`): points and scalars encoded before the timing.
+    GpukitGpuWire,
     /// gpukit's `Bases` on the GPU: bases uploaded before the timing.
     GpukitGpuResident,
     Arkworks,
@@ -27,11 +30,12 @@ pub enum System {
 }
 
 impl System {
-    pub const ALL: [System; 9] = [
+    pub const ALL: [System; 10] = [
         System::GpukitAuto,
         System::GpukitSerial,
         System::GpukitCpu,
         System::GpukitGpu,
+        System::GpukitGpuWire,
         System::GpukitGpuResident,
         System::Arkworks,
         System::Blst,
@@ -45,6 +49,7 @@ impl System {
             System::GpukitSerial => "gpukit-serial",
             System::GpukitCpu => "gpukit-cpu",
             System::GpukitGpu => "gpukit-gpu",
+            System::GpukitGpuWire => "gpukit-gpu-wire",
             System::GpukitGpuResident => "gpukit-gpu-resident",
             System::Arkworks => "arkworks",
             System::Blst => "blst",
@@ -64,6 +69,7 @@ impl System {
                 | System::GpukitSerial
                 | System::GpukitCpu
                 | System::GpukitGpu
+                | System::GpukitGpuWire
                 | System::GpukitGpuResident
         )
     }
@@ -73,7 +79,9 @@ impl System {
     /// bench's CUDA runtime.
     pub fn device_available(self) -> bool {
         match self {
-            System::GpukitGpu | System::GpukitGpuResident => gpukit::gpu_count() > 0,
+            System::GpukitGpu | System::GpukitGpuWire | System::GpukitGpuResident => {
+                gpukit::gpu_count() > 0
+            }
             System::Sppark | System::SpparkResident => crate::peers::sppark::device_count() > 0,
             _ => true,
         }
@@ -157,6 +165,16 @@ pub fn prepare<'a, C: BenchCurve>(
         System::GpukitSerial => gpukit_call(Backend::Serial),
         System::GpukitCpu => gpukit_call(Backend::Cpu),
         System::GpukitGpu => gpukit_call(Backend::Gpu),
+        System::GpukitGpuWire => {
+            let config = opts.config(Backend::Gpu);
+            let wire_points = gpukit::encoding::encode_points::<C>(points);
+            let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
+            Box::new(move || {
+                let out = gpukit::msm_bytes(C::ID, &wire_points, &wire_scalars, &config)
+                    .map_err(|e| e.to_string())?;
+                gpukit::encoding::decode_point::<C>(&out).map_err(|e| e.to_string())
+            })
+        }
         System::GpukitGpuResident => {
             let bases = match resident_bases::<C>(points, opts) {
                 Ok(b) => b,
