@@ -9,8 +9,8 @@
 # Stages, each with its own deadline so that each part ends within ~8 minutes
 # (a stage that hits its deadline skips its remaining cases and still writes
 # what it measured); `bench` runs stages 1 and 2, `calibrate` stage 3, `all`
-# (the default) every stage, for a machine that allows 15 minutes; `large`
-# and `batch` are described where they run:
+# (the default) every stage, for a machine that allows 15 minutes; `large`,
+# `batch` and `peers` are described where they run:
 #   1. BN254, BLS12-381 G1, BLS12-377 G1 at 2^16..2^24: gpukit-gpu (one-shot and
 #      resident) against sppark (one-shot and resident), blst (BLS12-381 G1)
 #      and arkworks on all host cores;
@@ -89,6 +89,30 @@ if [ "$part" = large ] || [ "$part" = batch ]; then
     done
     (cd "$work" && tar -cf "$out/batch-csv.tar" ./*.csv)
   fi
+  grep -v "^\[" "$log" | tail -n 60
+  exit 0
+fi
+
+# `peers`: gpukit beside the systems its users would otherwise call, on the
+# same inputs, each result checked equal before its time counts: one-shot
+# MSMs through the typed API and through the wire format (the C ABI's path)
+# against sppark's one-shot; KZG blobs against c-kzg on every core; the
+# Verkle shape (65,536 × 256, gpukit's Go package) against go-ipa's
+# committer on every core (verkle-bench, built by scripts/build-peers.sh);
+# and the PLONK-like batch.
+if [ "$part" = peers ]; then
+  stage "one-shot, typed and wire" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 22,24 \
+    --backends gpu,gpu-wire --peers sppark --reps 3 --warmup 1 --budget-s 2 --deadline-s 200 --out "$work/oneshot"
+  stage "blobs against c-kzg" batch --shapes bls12_381_g1:1024x12 --peers c-kzg --reps 5 --warmup 1 --budget-s 3 \
+    --out "$work/kzg"
+  stage "verkle and plonk" batch --shapes banderwagon:65536x8,bn254_g1:2048x14 --peers none --reps 5 --warmup 1 \
+    --budget-s 3 --out "$work/batch"
+  if [ -x "$carried/verkle-bench" ]; then
+    echo "== verkle: go-ipa and gpukit's Go package" | tee -a "$log" >&2
+    "$carried/verkle-bench" -count 65536 -reps 5 -warmup 1 -csv "$out/verkle-goipa.csv" >>"$log" 2>&1
+  fi
+  [ -f "$work/oneshot/bench.csv" ] && cp "$work/oneshot/bench.csv" "$out/oneshot.csv"
+  for d in kzg batch; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
   grep -v "^\[" "$log" | tail -n 60
   exit 0
 fi
