@@ -11,11 +11,18 @@ use std::path::Path;
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "status and config values, allocation, thread pool, arkworks",
-        &["error", "config", "alloc", "pool", "ark"],
+        &["error", "status", "config", "alloc", "pool", "ark"],
     ),
     (
         "curve list and wire format",
-        &["codec", "curve", "curves", "encoding", "tuning"],
+        &[
+            "codec",
+            "curve",
+            "curve_list",
+            "curves",
+            "encoding",
+            "tuning",
+        ],
     ),
     ("backends", &["cpu", "gpu", "blind"]),
     ("planner", &["plan"]),

@@ -7,11 +7,14 @@ use crate::text::{macro_lines, notice};
 /// ctests/curves.h: the C tests' curve list.
 pub fn ctests_curves(reg: &Registry) -> String {
     let mut lines = vec!["#define CTEST_CURVES(X)".to_string()];
-    lines.extend(
-        reg.curve
-            .iter()
-            .map(|c| format!("    X({}, GPUKIT_CURVE_{}, {})", c.name, c.upper(), u8::from(c.edwards()))),
-    );
+    lines.extend(reg.curve.iter().map(|c| {
+        format!(
+            "    X({}, GPUKIT_CURVE_{}, {})",
+            c.name,
+            c.upper(),
+            u8::from(c.edwards())
+        )
+    }));
     format!(
         "/* {} */\n\
          /* The curves of the ABI, once: X(snake name, id, edwards), where edwards is 1\n   \

@@ -9,7 +9,10 @@ const WIDTH: usize = 92;
 
 /// A big number's comment lines: `what`, then its decimal and hex forms.
 fn number_comment(indent: &str, what: &str, decimal: &str, value: &Big) -> String {
-    format!("{indent}// {what}\n{indent}//   = {decimal}\n{indent}//   = {}\n", value.hex())
+    format!(
+        "{indent}// {what}\n{indent}//   = {decimal}\n{indent}//   = {}\n",
+        value.hex()
+    )
 }
 
 fn array(indent: &str, name: &str, words: &[u32]) -> String {
@@ -34,7 +37,9 @@ pub fn fields(reg: &Registry) -> Result<String, String> {
     );
     for field in &reg.field {
         let p = Big::parse(&field.p)?;
-        let words = p.words(p.bits().div_ceil(32) as usize).expect("sized to fit");
+        let words = p
+            .words(p.bits().div_ceil(32) as usize)
+            .expect("sized to fit");
         s += &format!("\n// From {}.\n", field.source);
         if let Some(note) = &field.note {
             s += &wrap("// ", note, WIDTH);
@@ -87,7 +92,10 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
             (Some(k), _) if k < 0 => format!("    // {lower} = {k} = p - {}\n", -i64::from(k)),
             (Some(k), _) => format!("    // {lower} = {k}\n"),
             (None, 1) => number_comment("    ", &lower, &value.written, &value.parts[0]),
-            (None, _) => format!("    // {lower} = {}: c0 words, then c1 words\n", value.written),
+            (None, _) => format!(
+                "    // {lower} = {}: c0 words, then c1 words\n",
+                value.written
+            ),
         };
         s += &array("    ", name, &words);
         if let (Some(k), Form::TwistedEdwards) = (value.small, c.form) {
@@ -114,12 +122,17 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
         bits = c.scalar_bits,
     );
     s += &number_comment("    ", &c.r_what, &c.r, &r);
-    s += &array("    ", "SCALAR_MODULUS", &r.words(8).expect("checked: at most 256 bits"));
+    s += &array(
+        "    ",
+        "SCALAR_MODULUS",
+        &r.words(8).expect("checked: at most 256 bits"),
+    );
     s += &format!(
         "    static constexpr uint32_t POINT_BYTES = {};\n    static constexpr uint32_t MAX_WINDOW = {};\n",
         c.point_bytes, c.max_window
     );
-    s += "    // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),\n";
+    s +=
+        "    // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),\n";
     s += &wrap("    // ", &c.accumulate_registers_why, WIDTH);
     s += &format!(
         "    static constexpr int ACCUMULATE_REGISTERS = {};\n\
@@ -142,7 +155,11 @@ pub fn all(reg: &Registry) -> String {
         s += &format!("#include \"{}.cuh\"\n", c.name);
     }
     let mut lines = vec!["#define GPUKIT_CURVES(X)".to_string()];
-    lines.extend(reg.curve.iter().map(|c| format!("    X({}, {})", c.name, c.id)));
+    lines.extend(
+        reg.curve
+            .iter()
+            .map(|c| format!("    X({}, {})", c.name, c.id)),
+    );
     s + "\n" + &macro_lines(&lines)
 }
 

@@ -16,9 +16,15 @@ pub fn curves(reg: &Registry) -> String {
     let mut s = notice() + "package gpukit\n\n" + CGO;
     s += "// The curves of the C ABI (GPUKIT_CURVE_*).\nconst (\n";
     for c in &reg.curve {
-        s += &format!("\t{} Curve = C.GPUKIT_CURVE_{} // {}\n", c.go, c.upper(), c.display);
+        s += &format!(
+            "\t{} Curve = C.GPUKIT_CURVE_{} // {}\n",
+            c.go,
+            c.upper(),
+            c.display
+        );
     }
-    s += &format!(
+    s +=
+        &format!(
         ")\n\n// Curves lists every supported curve, in id order.\nvar Curves = []Curve{{{}}}\n\n",
         reg.curve.iter().map(|c| c.go.as_str()).collect::<Vec<_>>().join(", ")
     );
@@ -33,7 +39,12 @@ pub fn status(reg: &Registry) -> String {
     let mut s = notice() + "package gpukit\n\n" + CGO;
     s += "// The status codes of the C ABI.\nconst (\n";
     for st in &reg.status {
-        s += &format!("\tStatus{} Status = C.{} // {}\n", st.go_name(), st.c_name(), st.doc);
+        s += &format!(
+            "\t// {}\n\tStatus{} Status = C.{}\n",
+            st.doc,
+            st.go_name(),
+            st.c_name()
+        );
     }
     s += ")\n\n// Sentinels for errors.Is, one per error status.\nvar (\n";
     for st in reg.status.iter().filter(|st| st.code != 0) {

@@ -8,7 +8,8 @@ use std::path::Path;
 
 /// The crate's version from Cargo.toml, as (major, minor, patch, full).
 fn version(root: &Path) -> Result<[String; 4], String> {
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
+    let manifest =
+        std::fs::read_to_string(root.join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
     let table: toml::Table = toml::from_str(&manifest).map_err(|e| format!("Cargo.toml: {e}"))?;
     let full = table
         .get("package")
@@ -18,7 +19,9 @@ fn version(root: &Path) -> Result<[String; 4], String> {
     let core = full.split(['-', '+']).next().unwrap_or(full);
     match core.split('.').collect::<Vec<_>>()[..] {
         [major, minor, patch] => Ok([major.into(), minor.into(), patch.into(), full.into()]),
-        _ => Err(format!("Cargo.toml: version {full} is not MAJOR.MINOR.PATCH")),
+        _ => Err(format!(
+            "Cargo.toml: version {full} is not MAJOR.MINOR.PATCH"
+        )),
     }
 }
 

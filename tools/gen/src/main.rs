@@ -53,13 +53,18 @@ fn run_formatter(program: &str, args: &[&str], text: &str) -> Result<String, Str
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = text.to_string();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().map_err(|e| format!("{program}: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{program}: {e}"))?;
     writer
         .join()
         .expect("the writer thread does not panic")
         .map_err(|e| format!("{program}: {e}"))?;
     if !out.status.success() {
-        return Err(format!("{program} failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "{program} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     String::from_utf8(out.stdout).map_err(|e| format!("{program}: {e}"))
 }
@@ -75,26 +80,71 @@ fn finish(text: String, format: Format) -> Result<String, String> {
 /// Every output but the header, as (path from the root, contents).
 fn outputs(reg: &Registry, root: &Path) -> Result<Vec<(String, String)>, String> {
     let mut files: Vec<(String, String, Format)> = vec![
-        ("curves/fields.cuh".into(), cuda::fields(reg)?, Format::Plain),
+        (
+            "curves/fields.cuh".into(),
+            cuda::fields(reg)?,
+            Format::Plain,
+        ),
         ("curves/all.cuh".into(), cuda::all(reg), Format::Plain),
-        ("cuda/status_codes.cuh".into(), cuda::status_codes(reg), Format::Plain),
-        ("src/curve_list.rs".into(), rust::curve_list(reg), Format::Rust),
+        (
+            "cuda/status_codes.cuh".into(),
+            cuda::status_codes(reg),
+            Format::Plain,
+        ),
+        (
+            "src/curve_list.rs".into(),
+            rust::curve_list(reg),
+            Format::Rust,
+        ),
         ("src/ark.rs".into(), rust::ark(reg), Format::Rust),
         ("src/status.rs".into(), rust::status(reg), Format::Rust),
-        ("build/curves.rs".into(), rust::build_curves(reg), Format::Rust),
-        ("cuda/tests/tests/common/curves.rs".into(), rust::cuda_tests(reg), Format::Rust),
-        ("ctests/curves.h".into(), c::ctests_curves(reg), Format::Plain),
-        ("ctests/tools/invalid_inputs/src/curves.rs".into(), rust::invalid_inputs(reg), Format::Rust),
+        (
+            "build/curves.rs".into(),
+            rust::build_curves(reg),
+            Format::Rust,
+        ),
+        (
+            "cuda/tests/tests/common/curves.rs".into(),
+            rust::cuda_tests(reg),
+            Format::Rust,
+        ),
+        (
+            "ctests/curves.h".into(),
+            c::ctests_curves(reg),
+            Format::Plain,
+        ),
+        (
+            "ctests/tools/invalid_inputs/src/curves.rs".into(),
+            rust::invalid_inputs(reg),
+            Format::Rust,
+        ),
         ("bindings/go/curves.go".into(), go::curves(reg), Format::Go),
         ("bindings/go/status.go".into(), go::status(reg), Format::Go),
-        ("bindings/go/curves_test.go".into(), go::curves_test(reg), Format::Go),
+        (
+            "bindings/go/curves_test.go".into(),
+            go::curves_test(reg),
+            Format::Go,
+        ),
     ];
     for curve in &reg.curve {
-        files.push((format!("curves/{}.cuh", curve.name), cuda::curve(reg, curve)?, Format::Plain));
+        files.push((
+            format!("curves/{}.cuh", curve.name),
+            cuda::curve(reg, curve)?,
+            Format::Plain,
+        ));
     }
     let regions: [(&str, &[(&str, String)]); 3] = [
-        ("include/gpukit.hpp", &[("curves", c::hpp_curves(reg)), ("statuses", c::hpp_statuses(reg))]),
-        ("ctests/consumer/main.cpp", &[("curves", c::consumer_curves(reg))]),
+        (
+            "include/gpukit.hpp",
+            &[
+                ("curves", c::hpp_curves(reg)),
+                ("statuses", c::hpp_statuses(reg)),
+            ],
+        ),
+        (
+            "ctests/consumer/main.cpp",
+            &[("curves", c::consumer_curves(reg))],
+        ),
         ("README.md", &[("curves", docs::readme_curves(reg)?)]),
     ];
     for (path, parts) in regions {
@@ -145,7 +195,8 @@ fn settle(root: &Path, outputs: &[(String, String)], check: bool) -> Result<Vec<
 
 fn run(check: bool) -> Result<bool, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let reg = Registry::parse(&read(&root, "registry.toml")?).map_err(|e| format!("registry.toml: {e}"))?;
+    let reg = Registry::parse(&read(&root, "registry.toml")?)
+        .map_err(|e| format!("registry.toml: {e}"))?;
     let outputs = outputs(&reg, &root)?;
     let mut stale = settle(&root, &outputs, check)?;
     for stray in strays(&root, &outputs)? {
@@ -177,7 +228,10 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) if !check => ExitCode::SUCCESS,
         Ok(false) => {
-            eprintln!("gpukit-gen: generated files are stale: run `{}`", text::COMMAND);
+            eprintln!(
+                "gpukit-gen: generated files are stale: run `{}`",
+                text::COMMAND
+            );
             ExitCode::FAILURE
         }
         Err(e) => {

@@ -51,7 +51,10 @@ impl Big {
 
     /// `self − other`; `other` must not be larger.
     pub fn sub(&self, other: &Big) -> Big {
-        assert!(self.cmp(other) != Ordering::Less, "Big::sub would go negative");
+        assert!(
+            self.cmp(other) != Ordering::Less,
+            "Big::sub would go negative"
+        );
         let mut out = self.0.clone();
         let mut borrow = 0i64;
         for (i, w) in out.iter_mut().enumerate() {
@@ -109,9 +112,14 @@ mod tests {
 
     #[test]
     fn parses_and_prints() {
-        let p = Big::parse("21888242871839275222246405745257275088696311157297823662689037894645226208583")
-            .unwrap();
-        assert_eq!(p.hex(), "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47");
+        let p = Big::parse(
+            "21888242871839275222246405745257275088696311157297823662689037894645226208583",
+        )
+        .unwrap();
+        assert_eq!(
+            p.hex(),
+            "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"
+        );
         assert_eq!(p.bits(), 254);
         assert_eq!(p.words(8).unwrap()[0], 0xd87cfd47);
         assert_eq!(p.words(7), None);
@@ -122,7 +130,10 @@ mod tests {
     #[test]
     fn subtracts_with_borrow() {
         let p = Big::parse("4294967296").unwrap(); // 2^32
-        assert_eq!(p.sub(&Big::parse("5").unwrap()), Big::parse("4294967291").unwrap());
+        assert_eq!(
+            p.sub(&Big::parse("5").unwrap()),
+            Big::parse("4294967291").unwrap()
+        );
         assert_eq!(p.sub(&p), Big::parse("0").unwrap());
     }
 }

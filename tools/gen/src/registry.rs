@@ -215,10 +215,18 @@ impl Registry {
             if prime.name == curve.field || fp2.is_some() {
                 let p = Big::parse(&prime.p).map_err(|e| format!("field {}: {e}", prime.name))?;
                 let words = p.bits().div_ceil(32) as usize;
-                return Ok(CoordField { prime, fp2, p, words });
+                return Ok(CoordField {
+                    prime,
+                    fp2,
+                    p,
+                    words,
+                });
             }
         }
-        Err(format!("curve {}: no field named {}", curve.name, curve.field))
+        Err(format!(
+            "curve {}: no field named {}",
+            curve.name, curve.field
+        ))
     }
 
     /// A coefficient of `curve`, reduced into its field.
@@ -231,14 +239,24 @@ impl Registry {
             };
             let v = Big::parse(digits).map_err(|e| format!("curve {}: {e}", curve.name))?;
             if v >= field.p {
-                return Err(format!("curve {}: coefficient {s} is not below p", curve.name));
+                return Err(format!(
+                    "curve {}: coefficient {s} is not below p",
+                    curve.name
+                ));
             }
-            Ok(if negative && v.bits() > 0 { field.p.sub(&v) } else { v })
+            Ok(if negative && v.bits() > 0 {
+                field.p.sub(&v)
+            } else {
+                v
+            })
         };
         Ok(match coeff {
             Coeff::Prime(s) => {
                 if field.fp2.is_some() {
-                    return Err(format!("curve {}: a coefficient over Fp2 is [c0, c1]", curve.name));
+                    return Err(format!(
+                        "curve {}: a coefficient over Fp2 is [c0, c1]",
+                        curve.name
+                    ));
                 }
                 CoeffValue {
                     written: s.clone(),
@@ -281,7 +299,10 @@ impl Registry {
         for (i, curve) in self.curve.iter().enumerate() {
             let c = &curve.name;
             if usize::from(curve.id) != i + 1 {
-                return Err(format!("curve {c}: ids run 1, 2, … in file order (found {})", curve.id));
+                return Err(format!(
+                    "curve {c}: ids run 1, 2, … in file order (found {})",
+                    curve.id
+                ));
             }
             if !is_snake(c) || !names.insert(c.clone()) {
                 return Err(format!("curve name {c}: not snake_case, or repeated"));
@@ -289,14 +310,24 @@ impl Registry {
             let field = self.coord_field(curve)?;
             let r = Big::parse(&curve.r).map_err(|e| format!("curve {c}: r: {e}"))?;
             if r.bits() != curve.scalar_bits {
-                return Err(format!("curve {c}: scalar_bits is {}, r has {}", curve.scalar_bits, r.bits()));
+                return Err(format!(
+                    "curve {c}: scalar_bits is {}, r has {}",
+                    curve.scalar_bits,
+                    r.bits()
+                ));
             }
             if r.bits() > 256 {
-                return Err(format!("curve {c}: scalars are 32 bytes, r has {} bits", r.bits()));
+                return Err(format!(
+                    "curve {c}: scalars are 32 bytes, r has {} bits",
+                    r.bits()
+                ));
             }
             let bytes = 2 * 4 * field.words * field.degree();
             if curve.point_bytes as usize != bytes {
-                return Err(format!("curve {c}: point_bytes is {}, the field gives {bytes}", curve.point_bytes));
+                return Err(format!(
+                    "curve {c}: point_bytes is {}, the field gives {bytes}",
+                    curve.point_bytes
+                ));
             }
             let wanted: &[&str] = match curve.form {
                 Form::ShortWeierstrass => &["B"],
@@ -304,22 +335,34 @@ impl Registry {
             };
             let given: Vec<&str> = curve.coefficients().iter().map(|(n, _)| *n).collect();
             if given != wanted {
-                return Err(format!("curve {c}: a {:?} curve has coefficients {wanted:?}, not {given:?}", curve.form));
+                return Err(format!(
+                    "curve {c}: a {:?} curve has coefficients {wanted:?}, not {given:?}",
+                    curve.form
+                ));
             }
             for (_, coeff) in curve.coefficients() {
                 self.coefficient(curve, coeff)?;
             }
             // n is a uint32 in the ABI.
             if curve.gpu_test_large_log_n.iter().any(|&k| k > 31) {
-                return Err(format!("curve {c}: gpu_test_large_log_n above 31 (n is a uint32)"));
+                return Err(format!(
+                    "curve {c}: gpu_test_large_log_n above 31 (n is a uint32)"
+                ));
             }
-            if !(1..=32).contains(&curve.max_window) || !(1..=255).contains(&curve.accumulate_registers) {
-                return Err(format!("curve {c}: max_window 1..=32, accumulate_registers 1..=255"));
+            if !(1..=32).contains(&curve.max_window)
+                || !(1..=255).contains(&curve.accumulate_registers)
+            {
+                return Err(format!(
+                    "curve {c}: max_window 1..=32, accumulate_registers 1..=255"
+                ));
             }
         }
         for (i, status) in self.status.iter().enumerate() {
             if status.code as usize != i || !is_snake(&status.name) {
-                return Err(format!("status {}: codes run 0, 1, … in file order; names are snake_case", status.name));
+                return Err(format!(
+                    "status {}: codes run 0, 1, … in file order; names are snake_case",
+                    status.name
+                ));
             }
         }
         Ok(())
@@ -347,18 +390,27 @@ mod tests {
             "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfefffffffefffffffc"
         );
         let g2 = &r.curve[2];
-        assert_eq!(r.coord_field(g2).unwrap().cuda_type(), "fp2<mont_field<bls12_381_fp>, bls12_381_fp2>");
+        assert_eq!(
+            r.coord_field(g2).unwrap().cuda_type(),
+            "fp2<mont_field<bls12_381_fp>, bls12_381_fp2>"
+        );
         assert_eq!(r.status[1].c_name(), "GPUKIT_ERR_NULL_POINTER");
         assert_eq!(r.status[0].go_name(), "OK");
     }
 
     #[test]
     fn rejects_inconsistent_entries() {
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../registry.toml")).unwrap();
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../registry.toml"))
+                .unwrap();
         let wrong_bits = text.replacen("scalar_bits = 254", "scalar_bits = 255", 1);
-        assert!(Registry::parse(&wrong_bits).unwrap_err().contains("scalar_bits"));
+        assert!(Registry::parse(&wrong_bits)
+            .unwrap_err()
+            .contains("scalar_bits"));
         let wrong_bytes = text.replacen("point_bytes = 64", "point_bytes = 32", 1);
-        assert!(Registry::parse(&wrong_bytes).unwrap_err().contains("point_bytes"));
+        assert!(Registry::parse(&wrong_bytes)
+            .unwrap_err()
+            .contains("point_bytes"));
         let wrong_id = text.replacen("id = 2\n", "id = 3\n", 1);
         assert!(Registry::parse(&wrong_id).unwrap_err().contains("ids"));
         let unknown_key = text.replacen("b = \"3\"", "b = \"3\"\nc = \"1\"", 1);

@@ -65,17 +65,14 @@ pub fn curve_list(reg: &Registry) -> String {
         windows = arms(&|c| c.max_window.to_string()),
     );
     s += "/// The list of supported curves. Calls `$callback!` with one tuple per curve:\n\
-          /// `(Marker, snake_name, id, affine type, projective type, scalar type, \"display name\")`;\n\
-          /// `for_each_curve!(callback, args…)` puts `args…;` before the tuples, so that\n\
-          /// the callback can take context from its caller.\n\
+          /// `(Marker, snake_name, id, affine type, projective type, scalar type, \"display name\")`.\n\
           ///\n\
           /// The [`CurveId`] enum's companions, the marker types in [`crate::curves`],\n\
           /// the per-curve C entry points and the per-curve tests are all stamped from it.\n\
           #[macro_export]\n\
           macro_rules! for_each_curve {\n\
-          \x20   ($callback:ident $(, $($args:tt)*)?) => {\n\
-          \x20       $callback! {\n\
-          \x20           $($($args)*;)?\n";
+          \x20   ($callback:ident) => {\n\
+          \x20       $callback! {\n";
     for c in &reg.curve {
         s += &format!(
             "            ({}, {}, {},\n             $crate::ark::{},\n             $crate::ark::{},\n             $crate::ark::{}, {:?}),\n",
@@ -89,13 +86,39 @@ pub fn curve_list(reg: &Registry) -> String {
         );
     }
     s += "        }\n    };\n}\n\n\
+          /// Runs `$body` with the type `$C` bound to the marker type (in\n\
+          /// [`crate::curves`]) of the curve `$id`, a [`CurveId`] known at run time:\n\
+          /// the typed API's generic code, called for any curve.\n\
+          ///\n\
+          /// ```\n\
+          /// use gpukit::{Curve, CurveId};\n\
+          ///\n\
+          /// let id = CurveId::from_u8(3).unwrap();\n\
+          /// let name = gpukit::with_curve!(id, C => <C as Curve>::ID.name());\n\
+          /// assert_eq!(name, \"bls12_381_g2\");\n\
+          /// ```\n\
+          #[macro_export]\n\
+          macro_rules! with_curve {\n\
+          \x20   ($id:expr, $C:ident => $body:expr) => {\n\
+          \x20       match $id {\n";
+    for c in &reg.curve {
+        s += &format!(
+            "            $crate::CurveId::{0} => {{\n                type $C = $crate::curves::{0};\n                $body\n            }}\n",
+            c.marker
+        );
+    }
+    s += "        }\n    };\n}\n\n\
           /// Calls `$callback!` with `Marker => arkworks curve configuration` for\n\
           /// every curve (the `SWCurveConfig` or `TECurveConfig` of its group).\n\
           macro_rules! for_each_ark_config {\n\
           \x20   ($callback:ident) => {\n\
           \x20       $callback! {\n";
     for c in &reg.curve {
-        s += &format!("            {} => $crate::ark::{},\n", c.marker, c.ark(&c.ark_config));
+        s += &format!(
+            "            {} => $crate::ark::{},\n",
+            c.marker,
+            c.ark(&c.ark_config)
+        );
     }
     s + "        }\n    };\n}\npub(crate) use for_each_ark_config;\n"
 }
@@ -132,7 +155,12 @@ pub fn status(reg: &Registry) -> String {
         notice()
     );
     for st in &reg.status {
-        s += &format!("    /// {}\n    pub const {}: i32 = {};\n", st.doc, st.c_name(), st.code);
+        s += &format!(
+            "    /// {}\n    pub const {}: i32 = {};\n",
+            st.doc,
+            st.c_name(),
+            st.code
+        );
     }
     s += "}\n\n\
           /// The outcome of a call: the numeric values are the C ABI's `GPUKIT_*`\n\
@@ -141,7 +169,12 @@ pub fn status(reg: &Registry) -> String {
           #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\n\
           pub enum Status {\n";
     for st in &reg.status {
-        s += &format!("    /// {}\n    {} = codes::{},\n", st.doc, st.camel(), st.c_name());
+        s += &format!(
+            "    /// {}\n    {} = codes::{},\n",
+            st.doc,
+            st.camel(),
+            st.c_name()
+        );
     }
     s += &format!(
         "}}\n\n\
@@ -231,7 +264,12 @@ pub fn invalid_inputs(reg: &Registry) -> String {
         notice()
     );
     for c in &reg.curve {
-        s += &format!("            ({:?}, {:?}, {}),\n", c.name, c.go, c.ark(&c.ark_affine));
+        s += &format!(
+            "            ({:?}, {:?}, {}),\n",
+            c.name,
+            c.go,
+            c.ark(&c.ark_affine)
+        );
     }
     s + "        }\n    };\n}\npub(crate) use curves;\n"
 }

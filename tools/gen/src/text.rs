@@ -15,7 +15,9 @@ pub fn wrap(prefix: &str, text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && prefix.chars().count() + line.chars().count() + 1 + word.chars().count() > width {
+        if !line.is_empty()
+            && prefix.chars().count() + line.chars().count() + 1 + word.chars().count() > width
+        {
             out += &format!("{prefix}{line}\n");
             line.clear();
         }
@@ -82,7 +84,10 @@ mod tests {
 
     #[test]
     fn wraps_words() {
-        assert_eq!(wrap("// ", "a bb ccc dddd", 10), "// a bb\n// ccc\n// dddd\n");
+        assert_eq!(
+            wrap("// ", "a bb ccc dddd", 10),
+            "// a bb\n// ccc\n// dddd\n"
+        );
     }
 
     #[test]
@@ -97,7 +102,14 @@ mod tests {
 
     #[test]
     fn aligns_macro_lines() {
-        let lines = ["#define L(X)".to_string(), "    X(a)".into(), "    X(bb)".into()];
-        assert_eq!(macro_lines(&lines), "#define L(X) \\\n    X(a)     \\\n    X(bb)\n");
+        let lines = [
+            "#define L(X)".to_string(),
+            "    X(a)".into(),
+            "    X(bb)".into(),
+        ];
+        assert_eq!(
+            macro_lines(&lines),
+            "#define L(X) \\\n    X(a)     \\\n    X(bb)\n"
+        );
     }
 }
