@@ -22,7 +22,7 @@ use crate::curves::BenchCurve;
 use crate::inputs;
 use crate::stats::{measure, Plan};
 use crate::systems::{resident_bases, GpukitOptions};
-use crate::with_curve;
+use gpukit::with_curve;
 
 /// One shape: `count` MSMs of 2^log_n points on `curve`.
 #[derive(Debug, Clone, Copy, PartialEq)]
