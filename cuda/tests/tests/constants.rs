@@ -100,7 +100,10 @@ fn check<C: TestCurve>() {
                 C::NAME
             );
             let beta = <C::F as Field>::BasePrimeField::from_le_bytes_mod_order(
-                &beta.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>(),
+                &beta
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect::<Vec<u8>>(),
             );
             assert!(
                 beta.legendre().is_qnr(),
