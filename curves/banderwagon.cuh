@@ -2,7 +2,8 @@
 // Bandersnatch, -5·x² + y² = 1 + d·x²·y² over the BLS12-381 scalar field. Banderwagon is
 // its quotient by the 2-torsion point (0, -1); the MSM works on Bandersnatch
 // representatives.
-// Constants only, from Masoumi-Simkin, "Bandersnatch" (ePrint 2021/1152) / ark-ed-on-bls12-381-bandersnatch 0.5.
+// Constants only, from Masoumi-Simkin, "Bandersnatch" (ePrint 2021/1152) /
+// ark-ed-on-bls12-381-bandersnatch 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
 #pragma once
 #include <cstdint>

@@ -69,16 +69,20 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
     let coeffs = format!("{}_coeffs", c.name);
     let mut s = format!("// {}\n", notice());
     s += &wrap("// ", &c.summary, WIDTH);
+    s += &wrap(
+        "// ",
+        &format!("Constants only, from {}.", field.prime.source),
+        WIDTH,
+    );
     s += &format!(
-        "// Constants only, from {}.\n\
-         // The test crate (cuda/tests, test `constants`) checks each against arkworks.\n\
+        "// The test crate (cuda/tests, test `constants`) checks each against arkworks.\n\
          #pragma once\n#include <cstdint>\n\n\
          #include \"../cuda/curve_traits.cuh\"\n#include \"../cuda/ec/{ec_header}\"\n#include \"fields.cuh\"\n\n\
          namespace gpukit {{\n\n\
          // The curve's tag, the template argument of the generic MSM.\n\
          struct {} {{}};\n\n\
          struct {coeffs} {{\n",
-        field.prime.source, c.name
+        c.name
     );
     for (name, coeff) in c.coefficients() {
         let value = reg.coefficient(c, coeff)?;
