@@ -112,14 +112,16 @@ fn cuda_curve_list() {
             *c as u8
         );
     }
-    // The tags: one `struct <name> {};` line each.
-    let path = "cuda/curve_traits.cuh";
-    let tags = read(path)
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("struct ")?.strip_suffix(" {};"))
-        .map(str::to_string)
-        .collect();
-    assert_list(path, tags);
+    // The tags: `struct <name> {};` in each curve's header.
+    for c in CurveId::ALL {
+        let path = format!("curves/{}.cuh", c.name());
+        let tag = format!("\nstruct {} {{}};\n", c.name());
+        assert!(
+            read(&path).contains(&tag),
+            "{path}: no tag `{}`",
+            tag.trim()
+        );
+    }
 }
 
 #[test]
