@@ -1,5 +1,6 @@
-// Compiles the CUDA backend (cuda/gpukit.cu and one instance file per curve
-// in cuda/instances/, compiled in parallel) when an nvcc is found, and
+// Compiles the CUDA backend (cuda/gpukit.cu and one instance file per curve,
+// written into OUT_DIR from build/curves.rs, compiled in parallel) when an
+// nvcc is found, and
 // enables it in Rust through `cfg(gpukit_cuda)`; otherwise the crate builds
 // its CPU backends only. GPUKIT_NO_CUDA=1 forces the CPU-only build even where
 // nvcc exists; GPUKIT_REQUIRE_CUDA=1 makes a build without nvcc fail. The
@@ -8,6 +9,8 @@
 // On ELF targets the shared library gets the soname libgpukit.so.<major>
 // (see `soname`).
 
+#[path = "build/curves.rs"]
+mod curves;
 #[path = "build/nvcc.rs"]
 mod nvcc;
 
@@ -40,14 +43,8 @@ fn main() {
         return;
     };
     let release_archs = std::env::var_os("CARGO_FEATURE_RELEASE_ARCHS").is_some();
-    let mut instances: Vec<PathBuf> = std::fs::read_dir(root.join("cuda/instances"))
-        .expect("cuda/instances exists")
-        .map(|entry| entry.expect("readable cuda/instances").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "cu"))
-        .collect();
-    instances.sort();
     let mut sources = vec![root.join("cuda/gpukit.cu")];
-    sources.extend(instances);
+    sources.extend(instances());
     // The test-only fault injection (cuda/msm/fault_injection.cuh).
     let defines: &[&str] = match std::env::var_os("CARGO_FEATURE_FAULT_INJECTION") {
         Some(_) => &["GPUKIT_FAULT_INJECTION"],
@@ -56,6 +53,30 @@ fn main() {
     toolchain.compile_each(release_archs, &root, &sources, defines, "gpukit_cuda");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");
+}
+
+/// Writes one translation unit per curve of build/curves.rs into OUT_DIR,
+/// each instantiating the CUDA pipeline for its curve, and returns their
+/// paths. One unit per curve lets nvcc compile the curves in parallel
+/// (`Toolchain::compile_each`); the sources include curves/ and cuda/
+/// through the include path, the repository root.
+fn instances() -> Vec<PathBuf> {
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    curves::CURVES
+        .iter()
+        .map(|curve| {
+            let path = out_dir.join(format!("instance_{curve}.cu"));
+            let source = format!(
+                "// The CUDA pipeline instantiated for {curve} (see cuda/msm/curve_entries.cuh),\n\
+                 // written by build.rs from build/curves.rs.\n\
+                 #include \"curves/{curve}.cuh\"\n\
+                 #include \"cuda/msm/curve_entries_impl.cuh\"\n\n\
+                 template struct gpukit::curve_entries<gpukit::{curve}>;\n"
+            );
+            std::fs::write(&path, source).expect("OUT_DIR is writable");
+            path
+        })
+        .collect()
 }
 
 /// Makes cargo rerun this script when an nvcc appears or disappears where

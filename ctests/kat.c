@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CURVE_ENTRY(name, id) {#name, id, gpukit_##name##_msm},
+#define CURVE_ENTRY(name, id, edwards) {#name, id, gpukit_##name##_msm, edwards},
 const ctest_curve CTEST_CURVE_LIST[CTEST_CURVE_COUNT] = {CTEST_CURVES(CURVE_ENTRY)};
 #undef CURVE_ENTRY
 

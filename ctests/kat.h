@@ -4,17 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpukit.h"
+/* CTEST_CURVES(X) and CTEST_CURVE_COUNT, generated from registry.toml. */
+#include "curves.h"
 
-/* The curves of the ABI, once: X(snake name, id). */
-#define CTEST_CURVES(X)                                \
-    X(bn254_g1, GPUKIT_CURVE_BN254_G1)                 \
-    X(bls12_381_g1, GPUKIT_CURVE_BLS12_381_G1)         \
-    X(bls12_381_g2, GPUKIT_CURVE_BLS12_381_G2)         \
-    X(bls12_377_g1, GPUKIT_CURVE_BLS12_377_G1)         \
-    X(secp256k1, GPUKIT_CURVE_SECP256K1)               \
-    X(banderwagon, GPUKIT_CURVE_BANDERWAGON)
-
-#define CTEST_CURVE_COUNT 6
 #define CTEST_SCALAR_BYTES 32
 
 typedef int (*curve_msm_fn)(const uint8_t *points, const uint8_t *scalars, uint8_t *out,
@@ -24,6 +16,7 @@ typedef struct {
     const char *name;      /* "bn254_g1": the KAT file name without ".kat" */
     uint8_t id;
     curve_msm_fn wrapper;  /* gpukit_<name>_msm */
+    int edwards;           /* twisted Edwards: the identity is (0, 1), not zero bytes */
 } ctest_curve;
 
 extern const ctest_curve CTEST_CURVE_LIST[CTEST_CURVE_COUNT];

@@ -1,6 +1,6 @@
 // extern "C" entry points of the CUDA backend, called by src/gpu.rs. They
 // dispatch on the curve id through the one curve list (curves/all.cuh) to
-// curve_entries<C>, instantiated per curve in cuda/instances/. No C++
+// curve_entries<C>, instantiated per curve by build.rs (into OUT_DIR). No C++
 // exception or CUDA error crosses this boundary: each entry returns a gpukit
 // status and writes a message into the caller's buffer.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // Every curve, and the one list of them that drives instantiations and
 // exports: X(tag, id) for each curve, ids as in the C ABI.
 #pragma once

@@ -1,28 +1,23 @@
-// Bandersnatch, -5·x² + y² = 1 + d·x²·y² over the BLS12-381 scalar field.
-// Banderwagon is its quotient by the 2-torsion point (0, -1); the MSM works
-// on Bandersnatch representatives.
-// Constants only, from Masoumi-Simkin, "Bandersnatch" (ePrint 2021/1152) / ark-ed-on-bls12-381-bandersnatch 0.5.
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
+// Bandersnatch, -5·x² + y² = 1 + d·x²·y² over the BLS12-381 scalar field. Banderwagon is
+// its quotient by the 2-torsion point (0, -1); the MSM works on Bandersnatch
+// representatives.
+// Constants only, from Masoumi-Simkin, "Bandersnatch" (ePrint 2021/1152) /
+// ark-ed-on-bls12-381-bandersnatch 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
 #pragma once
 #include <cstdint>
 
 #include "../cuda/curve_traits.cuh"
-#include "../cuda/ff/mont_field.cuh"
 #include "../cuda/ec/edwards.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
 
-struct bandersnatch_fp {
-    // p = the BLS12-381 scalar field modulus
-    //   = 52435875175126190479447740508185965837690552500527637822603658699938581184513
-    //   = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
-    static constexpr uint32_t MODULUS[8] = {
-        0x00000001, 0xffffffff, 0xfffe5bfe, 0x53bda402,
-        0x09a1d805, 0x3339d808, 0x299d7d48, 0x73eda753,
-    };
-};
+// The curve's tag, the template argument of the generic MSM.
+struct banderwagon {};
 
-struct bandersnatch_coeffs {
+struct banderwagon_coeffs {
     // a = -5 = p - 5
     static constexpr uint32_t A[8] = {
         0xfffffffc, 0xfffffffe, 0xfffe5bfe, 0x53bda402,
@@ -31,7 +26,7 @@ struct bandersnatch_coeffs {
     // The same a as a small integer: a·v becomes additions (cuda/ec/edwards.cuh
     // checks at compile time that it equals A).
     static constexpr int A_SMALL = -5;
-    // d (arkworks COEFF_D)
+    // d
     //   = 45022363124591815672509500913686876175488063829319466900776701791074614335719
     //   = 0x6389c12633c267cbc66e3bf86be3b6d8cb66677177e54f92b369f2f5188d58e7
     static constexpr uint32_t D[8] = {
@@ -43,8 +38,8 @@ struct bandersnatch_coeffs {
 template <>
 struct curve_traits<banderwagon> {
     using field_t = mont_field<bandersnatch_fp>;
-    using affine_t = te_affine<field_t, bandersnatch_coeffs>;
-    using bucket_t = te_extended<field_t, bandersnatch_coeffs>;
+    using affine_t = te_affine<field_t, banderwagon_coeffs>;
+    using bucket_t = te_extended<field_t, banderwagon_coeffs>;
     static constexpr uint8_t ID = 6;
     static constexpr uint32_t SCALAR_BITS = 253;
     // r, the order of the prime-order subgroup

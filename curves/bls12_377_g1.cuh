@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // BLS12-377 G1, y² = x³ + 1 over a 377-bit field.
 // Constants only, from Zexe (Bowe et al., ePrint 2018/962) / ark-bls12-377 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
@@ -5,21 +6,13 @@
 #include <cstdint>
 
 #include "../cuda/curve_traits.cuh"
-#include "../cuda/ff/mont_field.cuh"
 #include "../cuda/ec/sw.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
 
-struct bls12_377_fp {
-    // p, the base field modulus
-    //   = 258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177
-    //   = 0x1ae3a4617c510eac63b05c06ca1493b1a22d9f300f5138f1ef3622fba094800170b5d44300000008508c00000000001
-    static constexpr uint32_t MODULUS[12] = {
-        0x00000001, 0x8508c000, 0x30000000, 0x170b5d44,
-        0xba094800, 0x1ef3622f, 0x00f5138f, 0x1a22d9f3,
-        0x6ca1493b, 0xc63b05c0, 0x17c510ea, 0x01ae3a46,
-    };
-};
+// The curve's tag, the template argument of the generic MSM.
+struct bls12_377_g1 {};
 
 struct bls12_377_g1_coeffs {
     // b = 1

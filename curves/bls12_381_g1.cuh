@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // BLS12-381 G1, y² = x³ + 4 over Fp.
 // Constants only, from draft-irtf-cfrg-pairing-friendly-curves / ark-bls12-381 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
@@ -6,9 +7,12 @@
 
 #include "../cuda/curve_traits.cuh"
 #include "../cuda/ec/sw.cuh"
-#include "bls12_381_fp.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
+
+// The curve's tag, the template argument of the generic MSM.
+struct bls12_381_g1 {};
 
 struct bls12_381_g1_coeffs {
     // b = 4
@@ -21,7 +25,7 @@ struct bls12_381_g1_coeffs {
 
 template <>
 struct curve_traits<bls12_381_g1> {
-    using field_t = bls12_381_fp_t;
+    using field_t = mont_field<bls12_381_fp>;
     using affine_t = sw_affine<field_t, bls12_381_g1_coeffs>;
     using bucket_t = xyzz<field_t, bls12_381_g1_coeffs>;
     static constexpr uint8_t ID = 2;

@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // BLS12-381 G2, y² = x³ + 4(1 + u) over Fp2 (the M-twist).
 // Constants only, from draft-irtf-cfrg-pairing-friendly-curves / ark-bls12-381 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
@@ -6,12 +7,15 @@
 
 #include "../cuda/curve_traits.cuh"
 #include "../cuda/ec/sw.cuh"
-#include "bls12_381_fp.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
 
+// The curve's tag, the template argument of the generic MSM.
+struct bls12_381_g2 {};
+
 struct bls12_381_g2_coeffs {
-    // b = 4 + 4u: c0 words, then c1 words
+    // b = 4 + 4·u: c0 words, then c1 words
     static constexpr uint32_t B[24] = {
         0x00000004, 0x00000000, 0x00000000, 0x00000000,
         0x00000000, 0x00000000, 0x00000000, 0x00000000,
@@ -24,7 +28,7 @@ struct bls12_381_g2_coeffs {
 
 template <>
 struct curve_traits<bls12_381_g2> {
-    using field_t = bls12_381_fp2_t;
+    using field_t = fp2<mont_field<bls12_381_fp>, bls12_381_fp2>;
     using affine_t = sw_affine<field_t, bls12_381_g2_coeffs>;
     using bucket_t = xyzz<field_t, bls12_381_g2_coeffs>;
     static constexpr uint8_t ID = 3;

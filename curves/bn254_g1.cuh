@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // BN254 G1 (alt_bn128), y² = x³ + 3 over a 254-bit field.
 // Constants only, from EIP-196 / ark-bn254 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
@@ -5,20 +6,13 @@
 #include <cstdint>
 
 #include "../cuda/curve_traits.cuh"
-#include "../cuda/ff/mont_field.cuh"
 #include "../cuda/ec/sw.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
 
-struct bn254_fp {
-    // p, the base field modulus
-    //   = 21888242871839275222246405745257275088696311157297823662689037894645226208583
-    //   = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
-    static constexpr uint32_t MODULUS[8] = {
-        0xd87cfd47, 0x3c208c16, 0x6871ca8d, 0x97816a91,
-        0x8181585d, 0xb85045b6, 0xe131a029, 0x30644e72,
-    };
-};
+// The curve's tag, the template argument of the generic MSM.
+struct bn254_g1 {};
 
 struct bn254_g1_coeffs {
     // b = 3

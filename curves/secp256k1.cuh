@@ -1,3 +1,4 @@
+// Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // secp256k1, y² = x³ + 7 over p = 2^256 - 2^32 - 977.
 // Constants only, from SEC 2 v2 §2.4.1 / ark-secp256k1 0.5.
 // The test crate (cuda/tests, test `constants`) checks each against arkworks.
@@ -5,22 +6,13 @@
 #include <cstdint>
 
 #include "../cuda/curve_traits.cuh"
-#include "../cuda/ff/mont_field.cuh"
 #include "../cuda/ec/sw.cuh"
+#include "fields.cuh"
 
 namespace gpukit {
 
-// p is a full 256-bit modulus (top bit set): mont_field keeps the carry word
-// of a + b and of the CIOS result (FULL_WIDTH).
-struct secp256k1_fp {
-    // p = 2^256 - 2^32 - 977
-    //   = 115792089237316195423570985008687907853269984665640564039457584007908834671663
-    //   = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f
-    static constexpr uint32_t MODULUS[8] = {
-        0xfffffc2f, 0xfffffffe, 0xffffffff, 0xffffffff,
-        0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
-    };
-};
+// The curve's tag, the template argument of the generic MSM.
+struct secp256k1 {};
 
 struct secp256k1_coeffs {
     // b = 7

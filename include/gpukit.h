@@ -62,7 +62,7 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_ERR_UNKNOWN_CURVE 2
 
 /**
- * window_c is larger than gpukit_max_window(curve).
+ * window_c is larger than the curve's maximum window (gpukit_max_window).
  */
 #define GPUKIT_ERR_BAD_WINDOW 3
 
@@ -72,12 +72,12 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_ERR_POINT_NOT_ON_CURVE 4
 
 /**
- * A point is outside the prime-order subgroup (checked with GPUKIT_VALIDATE_FULL).
+ * A point is on the curve but outside the prime-order subgroup (checked with GPUKIT_VALIDATE_FULL).
  */
 #define GPUKIT_ERR_POINT_NOT_IN_SUBGROUP 5
 
 /**
- * A scalar is >= the group order r.
+ * A scalar is not below the group order r.
  */
 #define GPUKIT_ERR_SCALAR_OUT_OF_RANGE 6
 
@@ -97,27 +97,27 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_ERR_OUT_OF_MEMORY 9
 
 /**
- * The operation is not implemented by the selected backend.
+ * The requested operation is not implemented by the selected backend.
  */
 #define GPUKIT_ERR_NOT_IMPLEMENTED 10
 
 /**
- * A bug in gpukit (for example a caught panic).
+ * A bug in gpukit (a caught panic, a broken invariant).
  */
 #define GPUKIT_ERR_INTERNAL 11
 
 /**
- * unknown backend/validation/input form value
+ * A config field (backend, validation, input form, environment override) has an unknown value.
  */
 #define GPUKIT_ERR_BAD_CONFIG 12
 
 /**
- * bases_msm: n larger than the resident bases
+ * More scalars than resident bases, or slices of different lengths.
  */
 #define GPUKIT_ERR_SIZE_MISMATCH 13
 
 /**
- * a coordinate >= p (non-canonical field element)
+ * A coordinate is not a canonical field element (>= p).
  */
 #define GPUKIT_ERR_BAD_ENCODING 14
 

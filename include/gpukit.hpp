@@ -30,16 +30,19 @@ namespace gpukit {
 
 /** The curves; the values are the C ABI's ids (GPUKIT_CURVE_*). */
 enum class Curve : std::uint8_t {
+    /* gpukit-gen: begin curves (generated from registry.toml: do not edit) */
     bn254_g1 = GPUKIT_CURVE_BN254_G1,
     bls12_381_g1 = GPUKIT_CURVE_BLS12_381_G1,
     bls12_381_g2 = GPUKIT_CURVE_BLS12_381_G2,
     bls12_377_g1 = GPUKIT_CURVE_BLS12_377_G1,
     secp256k1 = GPUKIT_CURVE_SECP256K1,
     banderwagon = GPUKIT_CURVE_BANDERWAGON,
+    /* gpukit-gen: end curves */
 };
 
 /** The C ABI's status codes (GPUKIT_OK, GPUKIT_ERR_*). */
 enum class Status : int {
+    /* gpukit-gen: begin statuses (generated from registry.toml: do not edit) */
     ok = GPUKIT_OK,
     null_pointer = GPUKIT_ERR_NULL_POINTER,
     unknown_curve = GPUKIT_ERR_UNKNOWN_CURVE,
@@ -55,6 +58,7 @@ enum class Status : int {
     bad_config = GPUKIT_ERR_BAD_CONFIG,
     size_mismatch = GPUKIT_ERR_SIZE_MISMATCH,
     bad_encoding = GPUKIT_ERR_BAD_ENCODING,
+    /* gpukit-gen: end statuses */
 };
 
 /** Where an MSM runs (GPUKIT_BACKEND_*); auto_ picks by size. */

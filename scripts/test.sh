@@ -2,8 +2,9 @@
 # gpukit's one test command (CI runs it through .ci/run):
 #   1. scripts/setup.sh          installs cc, Go and the CUDA compiler when missing
 #   2. cargo build --release     the library, with libgpukit.so for C and Go
-#   lint: cargo fmt --check, cargo clippy -D warnings (both cfgs), cargo doc (no
-#         warnings, no CUDA), gofmt -l, go vet
+#   lint: cargo fmt --check, the regeneration check (gpukit-gen --check), cargo
+#         clippy -D warnings (both cfgs), cargo doc (no warnings, no CUDA), gofmt -l,
+#         go vet
 #   3. cargo test --workspace --release   (release: the MSM tests are slow unoptimised)
 #   4. make -C ctests test       C programs against include/gpukit.h and libgpukit.so
 #   5. ctests/consumer/run.sh    scripts/install.sh into a temporary prefix, then a
@@ -70,6 +71,10 @@ go_cache() {
 # object is needed.
 lint() {
   cargo fmt --all --check || return 1
+  # Every file generated from registry.toml is current (gnark-crypto's
+  # habit): regenerating would change nothing. --release shares the build
+  # of the test step.
+  cargo run --release -q -p gpukit-gen -- --check || return 1
   GPUKIT_NO_CUDA=1 cargo clippy --workspace --all-targets -- -D warnings || return 1
   GPUKIT_NO_CUDA=1 cargo clippy -p gpukit --all-targets --features fault-injection -- -D warnings --cfg gpukit_cuda || return 1
   GPUKIT_NO_CUDA=1 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p gpukit || return 1

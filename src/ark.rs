@@ -1,3 +1,4 @@
+//! Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 //! The arkworks crates gpukit is built on, re-exported so that callers use
 //! the same versions.
 

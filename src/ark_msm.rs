@@ -88,9 +88,10 @@ where
     type Curve = P::Curve;
 }
 
-// Each configuration and its marker; the `Curve<Projective = Self>` bound
-// above rejects a wrong pairing at compile time, and tests/ark_msm.rs, stamped
-// from the curve list, fails to compile for a curve missing here.
+// Each configuration and its marker (src/curve_list.rs); the `Curve<Projective
+// = Self>` bound above rejects a wrong pairing at compile time, and
+// tests/ark_msm.rs, stamped from the curve list, fails to compile for a curve
+// missing here.
 macro_rules! ark_curve_configs {
     ($($marker:ident => $config:ty),* $(,)?) => {
         $(impl ArkCurveConfig for $config {
@@ -98,11 +99,4 @@ macro_rules! ark_curve_configs {
         })*
     };
 }
-ark_curve_configs! {
-    Bn254G1 => ark_bn254::g1::Config,
-    Bls12_381G1 => ark_bls12_381::g1::Config,
-    Bls12_381G2 => ark_bls12_381::g2::Config,
-    Bls12_377G1 => ark_bls12_377::g1::Config,
-    Secp256k1 => ark_secp256k1::Config,
-    Banderwagon => ark_ed_on_bls12_381_bandersnatch::BandersnatchConfig,
-}
+crate::curve_list::for_each_ark_config!(ark_curve_configs);

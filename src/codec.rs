@@ -212,7 +212,9 @@ pub struct RecordLayout {
 /// An affine point type with a wire encoding.
 pub trait WirePoint: AffineRepr {
     /// The layout of this type in memory, where the device can read it in
-    /// place (see [`RecordLayout`]); `None` where it cannot.
+    /// place (see `RecordLayout`); `None` where it cannot. Internal: the
+    /// GPU backend's zero-copy path.
+    #[doc(hidden)]
     fn montgomery_records() -> Option<RecordLayout>;
     /// Writes `x || y` (identity: zeros for short Weierstrass, (0, 1) for Edwards).
     fn write(&self, form: InputForm, out: &mut [u8]);
@@ -239,7 +241,7 @@ where
             && std::mem::offset_of!(Self, x) == 0
             && std::mem::offset_of!(Self, y) == f
             && std::mem::size_of::<bool>() == 1;
-        in_place.then(|| RecordLayout {
+        in_place.then_some(RecordLayout {
             stride: std::mem::size_of::<Self>(),
             flag: Some(std::mem::offset_of!(Self, infinity)),
         })
@@ -292,7 +294,7 @@ where
             && std::mem::offset_of!(Self, x) == 0
             && std::mem::offset_of!(Self, y) == f;
         // The Edwards identity is the ordinary point (0, 1): no flag.
-        in_place.then(|| RecordLayout {
+        in_place.then_some(RecordLayout {
             stride: std::mem::size_of::<Self>(),
             flag: None,
         })

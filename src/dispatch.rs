@@ -4,12 +4,12 @@
 
 use crate::alloc;
 use crate::blind;
+use crate::codec::WirePoint;
 use crate::config::{Config, InputForm, ScalarLayout, Validation};
 use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::encoding::{self, PointCheck};
 use crate::error::{Error, Status};
-use crate::codec::WirePoint;
 use crate::gpu::{self, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};

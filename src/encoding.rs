@@ -299,7 +299,11 @@ mod tests {
             .unwrap_or_else(|| panic!("{}: no in-place layout", C::ID.name()));
         assert_eq!(layout.stride, std::mem::size_of::<C::Affine>());
         let g = C::Affine::generator();
-        let points = [g, (g * C::Scalar::from(7u64)).into_affine(), C::Affine::zero()];
+        let points = [
+            g,
+            (g * C::Scalar::from(7u64)).into_affine(),
+            C::Affine::zero(),
+        ];
         let wire = encode_points_in::<C>(&points, InputForm::Montgomery);
         let pb = C::ID.point_bytes();
         for (i, p) in points.iter().enumerate() {
@@ -312,7 +316,12 @@ mod tests {
                     layout.flag.map(|f| *record.add(f)),
                 )
             };
-            assert_eq!(coords, &wire[i * pb..(i + 1) * pb], "{} point {i}", C::ID.name());
+            assert_eq!(
+                coords,
+                &wire[i * pb..(i + 1) * pb],
+                "{} point {i}",
+                C::ID.name()
+            );
             if let Some(flag) = flag {
                 assert_eq!(flag, u8::from(p.is_zero()), "{} point {i}", C::ID.name());
             }

@@ -72,7 +72,11 @@ impl<'a> PointBuffer<'a> {
     /// [`crate::codec::WirePoint::montgomery_records`]). Only the device
     /// reads their bytes, padding included, as a byte copy.
     pub fn records<T>(points: &'a [T], layout: RecordLayout) -> Self {
-        assert_eq!(layout.stride, std::mem::size_of::<T>(), "a record layout of another type");
+        assert_eq!(
+            layout.stride,
+            std::mem::size_of::<T>(),
+            "a record layout of another type"
+        );
         Self {
             ptr: points.as_ptr().cast(),
             stride: layout.stride,

@@ -40,13 +40,17 @@
 mod alloc;
 pub mod ark;
 mod error;
-// After error.rs: cbindgen writes the ABI's constants into include/gpukit.h
-// in the order it reads the modules, status codes first.
+// cbindgen writes the ABI's constants into include/gpukit.h in the order it
+// reads the modules: the status codes first (a group of their own, which
+// rustfmt does not sort after config).
+mod status;
+
 mod config;
 mod pool;
 // 2. The curve list and the wire format.
 mod codec;
 mod curve;
+mod curve_list;
 pub mod curves;
 pub mod encoding;
 mod tuning;

@@ -32,14 +32,14 @@ const DEFAULT_SERIAL_CROSSOVER: usize = 4;
 /// order of the measured ones.
 const DEFAULT_GPU_CROSSOVER: usize = 1 << 12;
 
-/// A calibrated value of `table` (src/tuning.rs, indexed by curve id) for
-/// `curve`, `None` where it was not measured (0) or the table predates the
-/// curve: a curve added after the last calibration gets the defaults, not
-/// an index out of range.
-fn calibrated<T: Copy + Into<usize>>(table: &[T], curve: CurveId) -> Option<usize> {
+/// The calibrated value of `curve` in `table` (src/tuning.rs, keyed by
+/// curve), `None` where the calibration did not measure it (no entry, or
+/// 0): a curve added after the last calibration gets the defaults.
+fn calibrated<T: Copy + Into<usize>>(table: &[(CurveId, T)], curve: CurveId) -> Option<usize> {
     table
-        .get(curve as usize)
-        .map(|&v| v.into())
+        .iter()
+        .find(|(c, _)| *c == curve)
+        .map(|&(_, v)| v.into())
         .filter(|&v| v != 0)
 }
 
@@ -48,7 +48,7 @@ fn calibrated<T: Copy + Into<usize>>(table: &[T], curve: CurveId) -> Option<usiz
 /// src/tuning.rs) where it measured the curve, else the development
 /// machine's measurement, else a default.
 pub fn serial_crossover(curve: CurveId) -> usize {
-    calibrated(&crate::tuning::SERIAL_CROSSOVER, curve)
+    calibrated(crate::tuning::SERIAL_CROSSOVER, curve)
         .or_else(|| {
             DEV_SERIAL_CROSSOVER
                 .iter()
@@ -62,7 +62,7 @@ pub fn serial_crossover(curve: CurveId) -> usize {
 /// (`gpukit-bench calibrate`, src/tuning.rs) where it measured the curve,
 /// else a default.
 pub fn gpu_crossover(curve: CurveId) -> usize {
-    calibrated(&crate::tuning::GPU_CROSSOVER, curve).unwrap_or(DEFAULT_GPU_CROSSOVER)
+    calibrated(crate::tuning::GPU_CROSSOVER, curve).unwrap_or(DEFAULT_GPU_CROSSOVER)
 }
 
 /// The GPU window for n points when the caller leaves it to the library:
@@ -71,8 +71,9 @@ pub fn gpu_crossover(curve: CurveId) -> usize {
 pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
     let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
     crate::tuning::GPU_BEST_WINDOW
-        .get(curve as usize)
-        .and_then(|row| row.get(log_n as usize))
+        .iter()
+        .find(|(c, _)| *c == curve)
+        .and_then(|(_, row)| row.get(log_n as usize))
         .map_or(0, |&c| u32::from(c))
 }
 
@@ -419,10 +420,19 @@ mod tests {
 
     #[test]
     fn an_uncalibrated_curve_gets_the_defaults() {
-        // Tables that end before the curve's id, as after adding a curve.
-        assert_eq!(calibrated(&[0usize, 512], CurveId::Banderwagon), None);
-        assert_eq!(calibrated(&[0u8; 7], CurveId::Banderwagon), None);
-        assert_eq!(calibrated(&[0u8, 9], CurveId::Bn254G1), Some(9));
+        // A table without the curve (as after adding one), and an entry of 0.
+        assert_eq!(
+            calibrated(&[(CurveId::Bn254G1, 512usize)], CurveId::Banderwagon),
+            None
+        );
+        assert_eq!(
+            calibrated(&[(CurveId::Banderwagon, 0u8)], CurveId::Banderwagon),
+            None
+        );
+        assert_eq!(
+            calibrated(&[(CurveId::Bn254G1, 9u8)], CurveId::Bn254G1),
+            Some(9)
+        );
     }
 
     #[test]

@@ -3,31 +3,63 @@
 // Device:  NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)
 // CPU:     Intel(R) Xeon(R) Processor (16 cores)
 // Date:    2026-11-22T23:07:10Z (commit 85928790100c)
-// Index = curve id (index 0 unused). A crossover is the smallest power-of-two n measured from
-// which the faster backend wins at every larger measured n (twice the largest n measured if it
-// never did); 0 = not measured. GPU_BEST_WINDOW[curve][log2 n]: 0 = not measured.
-pub const SERIAL_CROSSOVER: [usize; 7] = [0, 4, 4, 4, 4, 2, 4];
-pub const GPU_CROSSOVER: [usize; 7] = [0, 512, 1024, 512, 1024, 512, 512];
-pub const GPU_BEST_WINDOW: [[u8; 27]; 7] = [
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 5, 5, 7, 8, 8, 16, 16, 16, 16, 17, 19, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 8, 13, 14, 14, 16, 16, 16, 19, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 7, 13, 16, 16, 16, 16, 18, 20, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 8, 8, 16, 16, 16, 16, 17, 17, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 4, 5, 6, 9, 9, 14, 14, 14, 18, 18, 19, 0, 0,
-    ],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 4, 4, 5, 5, 6, 8, 15, 15, 15, 15, 17, 17, 20, 0, 0,
-    ],
+// One entry per curve measured; a curve without one (not measured, or added since) gets the
+// planner's defaults. A crossover is the smallest power-of-two n measured from which the faster
+// backend wins at every larger measured n (twice the largest n measured if it never did).
+// GPU_BEST_WINDOW: the best window by log2 n, 0 = not measured.
+use crate::curve::CurveId;
+
+pub const SERIAL_CROSSOVER: &[(CurveId, usize)] = &[
+    (CurveId::Bn254G1, 4),
+    (CurveId::Bls12_381G1, 4),
+    (CurveId::Bls12_381G2, 4),
+    (CurveId::Bls12_377G1, 4),
+    (CurveId::Secp256k1, 2),
+    (CurveId::Banderwagon, 4),
+];
+pub const GPU_CROSSOVER: &[(CurveId, usize)] = &[
+    (CurveId::Bn254G1, 512),
+    (CurveId::Bls12_381G1, 1024),
+    (CurveId::Bls12_381G2, 512),
+    (CurveId::Bls12_377G1, 1024),
+    (CurveId::Secp256k1, 512),
+    (CurveId::Banderwagon, 512),
+];
+pub const GPU_BEST_WINDOW: &[(CurveId, [u8; 27])] = &[
+    (
+        CurveId::Bn254G1,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 5, 5, 7, 8, 8, 16, 16, 16, 16, 17, 19, 0, 0,
+        ],
+    ),
+    (
+        CurveId::Bls12_381G1,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 8, 13, 14, 14, 16, 16, 16, 19, 0, 0,
+        ],
+    ),
+    (
+        CurveId::Bls12_381G2,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 7, 13, 16, 16, 16, 16, 18, 20, 0, 0,
+        ],
+    ),
+    (
+        CurveId::Bls12_377G1,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 5, 6, 8, 8, 16, 16, 16, 16, 17, 17, 0, 0,
+        ],
+    ),
+    (
+        CurveId::Secp256k1,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 4, 5, 6, 9, 9, 14, 14, 14, 18, 18, 19, 0, 0,
+        ],
+    ),
+    (
+        CurveId::Banderwagon,
+        [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 4, 4, 5, 5, 6, 8, 15, 15, 15, 15, 17, 17, 20, 0, 0,
+        ],
+    ),
 ];

@@ -1,8 +1,10 @@
-//! The curve list is `gpukit::CurveId` (src/curve.rs's `for_each_curve!`).
-//! The languages and folders that cannot read it keep their own copy; this
-//! test checks every copy against it — same names, same ids, same order —
-//! and that each curve has its per-curve files, so that adding a curve
-//! fails here with the list of what is missing rather than at run time.
+//! The curve list is registry.toml; gpukit-gen writes every language's copy
+//! from it, and its `--check` (scripts/test.sh's lint step) fails when one
+//! is stale. This test reads the registry and checks what `cargo test`
+//! builds against it — `gpukit::CurveId`, and every generated copy: same
+//! names, same ids, same order — and that each curve has its known-answer
+//! file, so that a curve added without one fails here rather than at run
+//! time.
 
 use gpukit::CurveId;
 use std::path::Path;
@@ -43,8 +45,56 @@ fn assert_list(path: &str, found: Vec<String>) {
     assert_eq!(
         found,
         rust_names(),
-        "{path}: its curve list differs from gpukit::CurveId's (src/curve.rs)"
+        "{path}: its curve list differs from gpukit::CurveId's"
     );
+}
+
+/// The `[[curve]]` tables of registry.toml, in file order.
+fn registry_curves() -> Vec<toml::Table> {
+    let registry: toml::Table = read("registry.toml").parse().expect("registry.toml parses");
+    registry["curve"]
+        .as_array()
+        .expect("[[curve]] tables")
+        .iter()
+        .map(|c| c.as_table().expect("a table").clone())
+        .collect()
+}
+
+#[test]
+fn curve_ids_are_the_registry() {
+    let curves = registry_curves();
+    assert_eq!(
+        curves.len(),
+        CurveId::ALL.len(),
+        "registry.toml's curve count"
+    );
+    for (c, entry) in CurveId::ALL.iter().zip(&curves) {
+        let int = |key: &str| entry[key].as_integer().expect(key);
+        let text = |key: &str| entry[key].as_str().expect(key).to_string();
+        assert_eq!(i64::from(*c as u8), int("id"), "{c:?} id");
+        assert_eq!(c.name(), text("name"), "{c:?} name");
+        assert_eq!(format!("{c:?}"), text("marker"), "{c:?} marker");
+        assert_eq!(c.display_name(), text("display"), "{c:?} display");
+        assert_eq!(
+            c.point_bytes() as i64,
+            int("point_bytes"),
+            "{c:?} point_bytes"
+        );
+        assert_eq!(
+            i64::from(c.scalar_bits()),
+            int("scalar_bits"),
+            "{c:?} scalar_bits"
+        );
+        assert_eq!(
+            i64::from(c.max_window()),
+            int("max_window"),
+            "{c:?} max_window"
+        );
+        assert!(
+            c.max_window() <= gpukit::MAX_WINDOW,
+            "{c:?} above MAX_WINDOW"
+        );
+    }
 }
 
 #[test]
@@ -62,33 +112,33 @@ fn cuda_curve_list() {
             *c as u8
         );
     }
-    // The tags: one `struct <name> {};` line each.
-    let path = "cuda/curve_traits.cuh";
-    let tags = read(path)
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("struct ")?.strip_suffix(" {};"))
-        .map(str::to_string)
-        .collect();
-    assert_list(path, tags);
+    // The tags: `struct <name> {};` in each curve's header.
+    for c in CurveId::ALL {
+        let path = format!("curves/{}.cuh", c.name());
+        let tag = format!("\nstruct {} {{}};\n", c.name());
+        assert!(
+            read(&path).contains(&tag),
+            "{path}: no tag `{}`",
+            tag.trim()
+        );
+    }
 }
 
 #[test]
 fn c_tests_curve_list() {
-    let path = "ctests/kat.h";
+    let path = "ctests/curves.h";
     let text = read(path);
     let list = block(&text, "#define CTEST_CURVES(X)", path);
     assert_list(path, names_after(list, "X("));
-    for c in CurveId::ALL {
-        assert!(
-            list.contains(&format!(
-                "X({}, GPUKIT_CURVE_{})",
-                c.name(),
-                c.name().to_ascii_uppercase()
-            )),
-            "{path}: {} should be GPUKIT_CURVE_{}",
+    for (c, entry) in CurveId::ALL.iter().zip(registry_curves()) {
+        let edwards = entry["form"].as_str() == Some("twisted_edwards");
+        let line = format!(
+            "X({}, GPUKIT_CURVE_{}, {})",
             c.name(),
-            c.name().to_ascii_uppercase()
+            c.name().to_ascii_uppercase(),
+            u8::from(edwards)
         );
+        assert!(list.contains(&line), "{path}: no `{line}`");
     }
     assert!(
         text.contains(&format!(
@@ -102,11 +152,11 @@ fn c_tests_curve_list() {
 
 #[test]
 fn go_curve_list() {
-    let path = "bindings/go/gpukit.go";
+    let path = "bindings/go/curves.go";
     let text = read(path);
     let names = block(&text, "var curveNames = map[Curve]string{", path);
     assert_list(path, names_after(names, "\""));
-    let ids = block(&text, "const (\n\tBN254G1", path);
+    let ids = block(&text, "const (", path);
     let uppers: Vec<String> = names_after(ids, "C.GPUKIT_CURVE_")
         .iter()
         .map(|s| s.to_ascii_lowercase())
@@ -115,8 +165,8 @@ fn go_curve_list() {
 }
 
 #[test]
-fn cuda_tests_curve_list() {
-    let path = "cuda/tests/tests/common/mod.rs";
+fn cuda_tests_and_build_scripts_curve_lists() {
+    let path = "cuda/tests/tests/common/curves.rs";
     assert_list(
         path,
         names_after(
@@ -124,13 +174,10 @@ fn cuda_tests_curve_list() {
             "$m!(",
         ),
     );
-    let path = "cuda/tests/build.rs";
+    let path = "build/curves.rs";
     assert_list(
         path,
-        names_after(&read(path), "\"shim/device_")
-            .into_iter()
-            .filter(|n| n != "shim")
-            .collect(),
+        names_after(block(&read(path), "pub const CURVES", path), "\""),
     );
 }
 
@@ -141,8 +188,6 @@ fn every_curve_has_its_files() {
     for c in CurveId::ALL {
         for file in [
             format!("curves/{}.cuh", c.name()),
-            format!("cuda/instances/{}.cu", c.name()),
-            format!("cuda/tests/shim/device_{}.cu", c.name()),
             format!("tests/kat/{}.kat", c.name()),
         ] {
             if !root.join(&file).is_file() {

@@ -683,11 +683,33 @@ fn check_concurrent<C: Curve>() {
     });
 }
 
+/// The closed-form sizes of a curve (log2 n): registry.toml's
+/// `gpu_test_large_log_n`, bounded by the device's memory and time.
+fn large_log_n(curve: gpukit::CurveId) -> Vec<u32> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/registry.toml");
+    let registry: toml::Table = std::fs::read_to_string(path)
+        .expect("registry.toml")
+        .parse()
+        .expect("registry.toml parses");
+    let entry = registry["curve"]
+        .as_array()
+        .expect("[[curve]] tables")
+        .iter()
+        .find(|c| c["name"].as_str() == Some(curve.name()))
+        .expect("every curve is in the registry");
+    entry["gpu_test_large_log_n"]
+        .as_array()
+        .expect("gpu_test_large_log_n")
+        .iter()
+        .map(|k| k.as_integer().expect("a log2 size") as u32)
+        .collect()
+}
+
 macro_rules! gpu_suite {
-    ($($name:ident: $curve:ty, large: [$($log_n:expr),*];)*) => {$(
-        mod $name {
+    ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {$(
+        mod $snake {
             use super::*;
-            type C = $curve;
+            type C = gpukit::curves::$marker;
             #[test] fn edge_cases() { if gpu_present() { check_edge_cases::<C>() } }
             #[test] fn windows() { if gpu_present() { check_windows::<C>() } }
             #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
@@ -702,18 +724,12 @@ macro_rules! gpu_suite {
             #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }
             #[test] fn large_sizes() {
                 if gpu_present() && large_enabled() {
-                    $(check_closed_form::<C>($log_n);)*
+                    for log_n in large_log_n(C::ID) {
+                        check_closed_form::<C>(log_n);
+                    }
                 }
             }
         }
     )*};
 }
-
-gpu_suite! {
-    bn254_g1: gpukit::curves::Bn254G1, large: [22, 24];
-    bls12_381_g1: gpukit::curves::Bls12_381G1, large: [22, 24];
-    bls12_381_g2: gpukit::curves::Bls12_381G2, large: [];
-    bls12_377_g1: gpukit::curves::Bls12_377G1, large: [22, 26];
-    secp256k1: gpukit::curves::Secp256k1, large: [22];
-    banderwagon: gpukit::curves::Banderwagon, large: [22];
-}
+gpukit::for_each_curve!(gpu_suite);

@@ -11,11 +11,18 @@ use std::path::Path;
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "status and config values, allocation, thread pool, arkworks",
-        &["error", "config", "alloc", "pool", "ark"],
+        &["error", "status", "config", "alloc", "pool", "ark"],
     ),
     (
         "curve list and wire format",
-        &["codec", "curve", "curves", "encoding", "tuning"],
+        &[
+            "codec",
+            "curve",
+            "curve_list",
+            "curves",
+            "encoding",
+            "tuning",
+        ],
     ),
     ("backends", &["cpu", "gpu", "blind"]),
     ("planner", &["plan"]),
@@ -66,21 +73,44 @@ fn crate_paths(code: &str) -> Vec<String> {
     out
 }
 
-/// Where a root name lives: a module file, a macro exported from one, or
-/// else an item of src/lib.rs.
-fn module_of(name: &str, macros: &BTreeMap<String, String>) -> String {
+/// Where a root name lives: a module file, a macro exported from one, an
+/// item src/lib.rs re-exports from one (`$crate::CurveId` in a macro is
+/// curve's), or else an item of src/lib.rs.
+fn module_of(name: &str, roots: &BTreeMap<String, String>) -> String {
     if layer_of(name).is_some() {
         return name.to_string();
     }
-    macros
+    roots
         .get(name)
         .cloned()
         .unwrap_or_else(|| "lib".to_string())
 }
 
+/// The names that src/lib.rs re-exports, by module: `pub use m::{A, B};`
+/// and `pub use m::A;`.
+fn reexports(lib: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for statement in code_only(lib).split(';') {
+        let Some(path) = statement.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((module, names)) = path.split_once("::").filter(|(m, _)| *m != "crate") else {
+            continue;
+        };
+        let names = names.trim().trim_start_matches('{').trim_end_matches('}');
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            out.push((name.to_string(), module.trim().to_string()));
+        }
+    }
+    out
+}
+
 /// Every upward import in `sources` (module name → source text).
 fn upward_imports(sources: &BTreeMap<String, String>) -> Vec<String> {
-    let mut macros = BTreeMap::new();
+    let mut roots: BTreeMap<String, String> = sources
+        .get("lib")
+        .map(|lib| reexports(lib).into_iter().collect())
+        .unwrap_or_default();
     for (module, source) in sources {
         for (i, _) in source.match_indices("#[macro_export]") {
             let after = &source[i..];
@@ -90,7 +120,7 @@ fn upward_imports(sources: &BTreeMap<String, String>) -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                macros.insert(name, module.clone());
+                roots.insert(name, module.clone());
             }
         }
     }
@@ -101,7 +131,7 @@ fn upward_imports(sources: &BTreeMap<String, String>) -> Vec<String> {
             continue;
         };
         for name in crate_paths(&code_only(source)) {
-            let target = module_of(&name, &macros);
+            let target = module_of(&name, &roots);
             let theirs = layer_of(&target).expect("module_of names a layered module");
             if theirs > own {
                 faults.push(format!(

@@ -12,7 +12,7 @@ use common::*;
 use gpukit::encoding::{decode_point, encode_points_in, encode_scalars_in};
 use gpukit::ffi::{gpukit_config, gpukit_config_default, gpukit_msm_batch, gpukit_msm_ex};
 use gpukit::{
-    Backend, Bases, Config, Curve, InputForm, PointFormat, PointSets, ScalarOrder, Status,
+    Backend, Bases, Config, Curve, CurveId, InputForm, PointFormat, PointSets, ScalarOrder, Status,
     Validation,
 };
 
@@ -394,7 +394,8 @@ fn c_entry<C: Curve>() {
     let no_out = std::ptr::null_mut();
     assert_eq!(call(p, 1, s, 1, 1, &cfg, no_out), code(Status::NullPointer));
     // Unknown curves.
-    for bad in [0u8, 7, 255] {
+    let first_unknown = CurveId::ALL.len() as u8 + 1;
+    for bad in [0u8, first_unknown, 255] {
         // SAFETY: rejected before any buffer is read.
         let status = unsafe { gpukit_msm_batch(bad, p, 1, s, 1, 1, &cfg, o) };
         assert_eq!(status, code(Status::UnknownCurve), "curve {bad}");

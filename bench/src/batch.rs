@@ -32,7 +32,7 @@ use crate::inputs;
 use crate::peers::kzg;
 use crate::stats::{measure, Plan, Summary};
 use crate::systems::{resident_bases, GpukitOptions};
-use crate::with_curve;
+use gpukit::with_curve;
 
 /// One shape: `count` MSMs of 2^log_n points on `curve`.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -17,7 +17,7 @@ use crate::inputs::Inputs;
 use crate::record::{self, Row};
 use crate::stats::{measure, Plan};
 use crate::systems::GpukitOptions;
-use crate::with_curve;
+use gpukit::with_curve;
 
 /// Highest log2 size the window table covers (`GPU_BEST_WINDOW[..][26]`).
 pub const MAX_TABLE_LOG_N: u32 = 26;
@@ -99,12 +99,12 @@ pub fn run(
     let mut rows = Vec::new();
     let mut results = Vec::new();
     for &curve in &settings.curves {
-        // A failing curve leaves its entries unmeasured (0) instead of losing the others.
+        // A failing curve is left out of the tables instead of losing the others.
         match with_curve!(curve, C => calibrate_curve::<C>(settings, gpu, host, &timestamp, &mut rows))
         {
             Ok(r) => results.push(r),
             Err(e) => eprintln!(
-                "{}: calibration failed, its entries stay 0: {e}",
+                "{}: calibration failed, left out of the tables: {e}",
                 curve.name()
             ),
         }
@@ -315,37 +315,44 @@ fn timed_row(
     row
 }
 
-fn table_index(results: &[CurveResult], value: impl Fn(&CurveResult) -> usize) -> [usize; 7] {
-    let mut t = [0usize; 7];
-    for r in results {
-        t[r.curve as usize] = value(r);
-    }
-    t
-}
-
 /// Where no size was fast enough, the table says "beyond the largest size
 /// measured": twice that size.
 fn crossover_value(c: &Crossover) -> usize {
     c.n.unwrap_or_else(|| c.points.last().map(|p| 2usize << p.0).unwrap_or(0))
 }
 
-/// The generated Rust source: a header comment, then the three tables.
+/// `items` as rustfmt lays out a long array of short items: as many to a
+/// line as fit in 100 columns, at `indent`, each followed by a comma.
+fn fill_lines(items: &[String], indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && indent.len() + line.len() + 1 + item.len() + 1 > 100 {
+            let _ = writeln!(out, "{indent}{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += &format!("{item},");
+    }
+    if !line.is_empty() {
+        let _ = writeln!(out, "{indent}{line}");
+    }
+    out
+}
+
+/// The generated Rust source: a header comment, then the three tables,
+/// keyed by curve (the curves measured, in id order), laid out as rustfmt
+/// leaves them.
 pub fn tuning_rs(
     results: &[CurveResult],
     settings: &Settings,
     host: &Host,
     timestamp: &str,
 ) -> String {
-    let serial = table_index(results, |r| crossover_value(&r.serial_cpu));
-    let gpu = table_index(results, |r| {
-        r.cpu_gpu.as_ref().map(crossover_value).unwrap_or(0)
-    });
-    let mut windows = [[0u8; MAX_TABLE_LOG_N as usize + 1]; 7];
-    for r in results {
-        for (k, _, best) in &r.windows {
-            windows[r.curve as usize][*k as usize] = *best as u8;
-        }
-    }
+    let mut results: Vec<&CurveResult> = results.iter().collect();
+    results.sort_by_key(|r| r.curve);
     let device = if host.device_name.is_empty() {
         "none (CPU crossovers only)".to_string()
     } else {
@@ -367,21 +374,56 @@ pub fn tuning_rs(
         host.cpu_model, host.cpu_cores
     );
     let _ = writeln!(s, "// Date:    {timestamp} (commit {})", host.git_commit);
-    let _ = writeln!(s, "// Index = curve id (index 0 unused). A crossover is the smallest power-of-two n measured from");
-    let _ = writeln!(s, "// which the faster backend wins at every larger measured n (twice the largest n measured if it");
+    let _ = writeln!(s, "// One entry per curve measured; a curve without one (not measured, or added since) gets the");
+    let _ = writeln!(s, "// planner's defaults. A crossover is the smallest power-of-two n measured from which the faster");
+    let _ = writeln!(s, "// backend wins at every larger measured n (twice the largest n measured if it never did).");
     let _ = writeln!(
         s,
-        "// never did); 0 = not measured. GPU_BEST_WINDOW[curve][log2 n]: 0 = not measured."
+        "// GPU_BEST_WINDOW: the best window by log2 n, 0 = not measured."
     );
-    let _ = writeln!(s, "pub const SERIAL_CROSSOVER: [usize; 7] = {serial:?};");
-    let _ = writeln!(s, "pub const GPU_CROSSOVER: [usize; 7] = {gpu:?};");
+    let _ = writeln!(s, "use crate::curve::CurveId;\n");
+    let crossovers = [
+        (
+            "SERIAL_CROSSOVER",
+            results
+                .iter()
+                .map(|r| (r.curve, crossover_value(&r.serial_cpu)))
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "GPU_CROSSOVER",
+            results
+                .iter()
+                .map(|r| {
+                    (
+                        r.curve,
+                        r.cpu_gpu.as_ref().map(crossover_value).unwrap_or(0),
+                    )
+                })
+                .collect(),
+        ),
+    ];
+    for (name, entries) in crossovers {
+        let _ = writeln!(s, "pub const {name}: &[(CurveId, usize)] = &[");
+        for (curve, n) in entries {
+            let _ = writeln!(s, "    (CurveId::{curve:?}, {n}),");
+        }
+        let _ = writeln!(s, "];");
+    }
     let _ = writeln!(
         s,
-        "pub const GPU_BEST_WINDOW: [[u8; {}]; 7] = [",
+        "pub const GPU_BEST_WINDOW: &[(CurveId, [u8; {}])] = &[",
         MAX_TABLE_LOG_N + 1
     );
-    for row in windows {
-        let _ = writeln!(s, "    {row:?},");
+    for r in &results {
+        let mut row = [0u8; MAX_TABLE_LOG_N as usize + 1];
+        for (k, _, best) in &r.windows {
+            row[*k as usize] = *best as u8;
+        }
+        let items: Vec<String> = row.iter().map(u8::to_string).collect();
+        let _ = writeln!(s, "    (\n        CurveId::{:?},\n        [", r.curve);
+        s += &fill_lines(&items, "            ");
+        let _ = writeln!(s, "        ],\n    ),");
     }
     let _ = writeln!(s, "];");
     s

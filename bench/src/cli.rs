@@ -86,7 +86,7 @@ pub struct Systems(pub Vec<System>);
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Curves: bn254_g1,bls12_381_g1,bls12_381_g2,bls12_377_g1,secp256k1,banderwagon or all.
+    /// Curves: comma-separated snake names (bn254_g1,bls12_381_g2,…: gpukit::CurveId::name) or all.
     #[arg(long, default_value = "all", value_parser = parse_curves)]
     pub curves: Curves,
     /// log2 of the MSM sizes: a range (10..=20) or a list (10,12,16).

@@ -1,6 +1,8 @@
 //! The curves the bench runs: gpukit's curve markers, the peers each has,
 //! and the names used on the command line.
 
+use std::any::Any;
+
 use gpukit::{curves, Curve, CurveId};
 
 use crate::peers::sppark::{self, SpparkBases, SpparkFns};
@@ -17,84 +19,50 @@ pub fn by_name(name: &str) -> Option<CurveId> {
 pub type HostMsm<C> = fn(&[<C as Curve>::Affine], &[<C as Curve>::Scalar]) -> <C as Curve>::Affine;
 
 /// A gpukit curve as the bench sees it: gpukit's types plus the peers that
-/// have the same group. A peer a curve lacks answers `None`.
+/// have the same group. A peer a curve lacks answers `None`. Every curve
+/// is one (the peers are found by their types, so a curve added to gpukit
+/// needs nothing here).
 pub trait BenchCurve: Curve {
     /// blst's multi-threaded Pippenger.
-    fn blst() -> Option<HostMsm<Self>> {
-        None
-    }
+    fn blst() -> Option<HostMsm<Self>>;
     /// sppark's GPU MSM, when the `sppark` feature built it for this curve.
-    fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        None
-    }
+    fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>>;
 }
 
-impl BenchCurve for curves::Bn254G1 {
-    fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns {
-            entry,
-            msm: sppark::msm,
-            bases: SpparkBases::new,
-        })
-    }
+/// `value` as a `T` when it is one: a peer written for one group's types
+/// is the peer of the curve whose types those are, and of no other.
+fn same_type<T: 'static, U: 'static>(value: U) -> Option<T> {
+    (Box::new(value) as Box<dyn Any>)
+        .downcast::<T>()
+        .ok()
+        .map(|v| *v)
 }
 
-impl BenchCurve for curves::Bls12_381G1 {
-    fn blst() -> Option<HostMsm<Self>> {
-        Some(crate::peers::blst::msm)
-    }
-    fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns {
-            entry,
-            msm: sppark::msm,
-            bases: SpparkBases::new,
-        })
-    }
-}
-
-impl BenchCurve for curves::Bls12_377G1 {
-    fn sppark() -> Option<SpparkFns<Self::Affine, Self::Scalar>> {
-        sppark::entry(Self::ID).map(|entry| SpparkFns {
-            entry,
-            msm: sppark::msm,
-            bases: SpparkBases::new,
-        })
-    }
-}
-
-impl BenchCurve for curves::Bls12_381G2 {}
-impl BenchCurve for curves::Secp256k1 {}
-impl BenchCurve for curves::Banderwagon {}
-
-/// Runs `$body` with `$C` bound to the gpukit marker type of curve `$id`.
-#[macro_export]
-macro_rules! with_curve {
-    ($id:expr, $C:ident => $body:expr) => {
-        match $id {
-            gpukit::CurveId::Bn254G1 => {
-                type $C = gpukit::curves::Bn254G1;
-                $body
-            }
-            gpukit::CurveId::Bls12_381G1 => {
-                type $C = gpukit::curves::Bls12_381G1;
-                $body
-            }
-            gpukit::CurveId::Bls12_381G2 => {
-                type $C = gpukit::curves::Bls12_381G2;
-                $body
-            }
-            gpukit::CurveId::Bls12_377G1 => {
-                type $C = gpukit::curves::Bls12_377G1;
-                $body
-            }
-            gpukit::CurveId::Secp256k1 => {
-                type $C = gpukit::curves::Secp256k1;
-                $body
-            }
-            gpukit::CurveId::Banderwagon => {
-                type $C = gpukit::curves::Banderwagon;
-                $body
-            }
-        }
+/// The first of the curves `$marker` whose sppark entry points have the
+/// types of `$C`.
+macro_rules! sppark_fns {
+    ($C:ty, $entry:expr; $($marker:ident),*) => {
+        None$(.or_else(|| {
+            let fns: SpparkFns<
+                <curves::$marker as Curve>::Affine,
+                <curves::$marker as Curve>::Scalar,
+            > = SpparkFns {
+                entry: $entry,
+                msm: sppark::msm,
+                bases: SpparkBases::new,
+            };
+            same_type::<SpparkFns<<$C as Curve>::Affine, <$C as Curve>::Scalar>, _>(fns)
+        }))*
     };
+}
+
+impl<C: Curve> BenchCurve for C {
+    fn blst() -> Option<HostMsm<C>> {
+        same_type::<HostMsm<C>, HostMsm<curves::Bls12_381G1>>(crate::peers::blst::msm)
+    }
+    fn sppark() -> Option<SpparkFns<C::Affine, C::Scalar>> {
+        let entry = sppark::entry(C::ID)?;
+        // The curves bench/build.rs builds sppark for.
+        sppark_fns!(C, entry; Bn254G1, Bls12_381G1, Bls12_377G1)
+    }
 }

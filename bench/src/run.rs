@@ -14,7 +14,8 @@ use crate::inputs::Inputs;
 use crate::record::{self, status, Row};
 use crate::stats::{measure, Measured, Plan};
 use crate::systems::{prepare, GpukitOptions, System};
-use crate::{plot, table, with_curve};
+use crate::{plot, table};
+use gpukit::with_curve;
 
 /// Everything one benchmark run needs, independent of the command line.
 #[derive(Debug, Clone)]

@@ -102,7 +102,7 @@ func TestMSMBatchFlatErrors(t *testing.T) {
 
 // TestMSMBatchErrors: every bad argument, with its status.
 func TestMSMBatchErrors(t *testing.T) {
-	for _, curve := range []Curve{0, 7, 255} {
+	for _, curve := range []Curve{0, Curve(len(Curves) + 1), 255} {
 		_, err := MSMBatch(curve, [][]byte{nil}, [][]byte{nil}, Config{})
 		expectErr(t, curve.String()+": MSMBatch", err, ErrUnknownCurve)
 	}

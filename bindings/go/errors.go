@@ -5,27 +5,10 @@ package gpukit
 */
 import "C"
 
-// Status is a status code of the C ABI (GPUKIT_OK, GPUKIT_ERR_*).
+// Status is a status code of the C ABI (GPUKIT_OK, GPUKIT_ERR_*). The
+// constants and the sentinel errors (ErrNullPointer, …) are in status.go,
+// generated from the repository's registry.toml.
 type Status int32
-
-// The status codes of the C ABI.
-const (
-	StatusOK                 Status = C.GPUKIT_OK
-	StatusNullPointer        Status = C.GPUKIT_ERR_NULL_POINTER
-	StatusUnknownCurve       Status = C.GPUKIT_ERR_UNKNOWN_CURVE
-	StatusBadWindow          Status = C.GPUKIT_ERR_BAD_WINDOW
-	StatusPointNotOnCurve    Status = C.GPUKIT_ERR_POINT_NOT_ON_CURVE
-	StatusPointNotInSubgroup Status = C.GPUKIT_ERR_POINT_NOT_IN_SUBGROUP
-	StatusScalarOutOfRange   Status = C.GPUKIT_ERR_SCALAR_OUT_OF_RANGE
-	StatusNoDevice           Status = C.GPUKIT_ERR_NO_DEVICE
-	StatusDevice             Status = C.GPUKIT_ERR_DEVICE
-	StatusOutOfMemory        Status = C.GPUKIT_ERR_OUT_OF_MEMORY
-	StatusNotImplemented     Status = C.GPUKIT_ERR_NOT_IMPLEMENTED
-	StatusInternal           Status = C.GPUKIT_ERR_INTERNAL
-	StatusBadConfig          Status = C.GPUKIT_ERR_BAD_CONFIG
-	StatusSizeMismatch       Status = C.GPUKIT_ERR_SIZE_MISMATCH
-	StatusBadEncoding        Status = C.GPUKIT_ERR_BAD_ENCODING
-)
 
 // String is the library's description of the status (gpukit_status_str).
 func (s Status) String() string {
@@ -57,21 +40,3 @@ func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)
 	return ok && t.Code == e.Code
 }
-
-// Sentinels for errors.Is, one per error status.
-var (
-	ErrNullPointer        = &Error{Code: StatusNullPointer}
-	ErrUnknownCurve       = &Error{Code: StatusUnknownCurve}
-	ErrBadWindow          = &Error{Code: StatusBadWindow}
-	ErrPointNotOnCurve    = &Error{Code: StatusPointNotOnCurve}
-	ErrPointNotInSubgroup = &Error{Code: StatusPointNotInSubgroup}
-	ErrScalarOutOfRange   = &Error{Code: StatusScalarOutOfRange}
-	ErrNoDevice           = &Error{Code: StatusNoDevice}
-	ErrDevice             = &Error{Code: StatusDevice}
-	ErrOutOfMemory        = &Error{Code: StatusOutOfMemory}
-	ErrNotImplemented     = &Error{Code: StatusNotImplemented}
-	ErrInternal           = &Error{Code: StatusInternal}
-	ErrBadConfig          = &Error{Code: StatusBadConfig}
-	ErrSizeMismatch       = &Error{Code: StatusSizeMismatch}
-	ErrBadEncoding        = &Error{Code: StatusBadEncoding}
-)

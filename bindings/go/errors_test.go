@@ -102,7 +102,7 @@ func forEachCurve(t *testing.T, test func(t *testing.T, curve Curve)) {
 }
 
 func TestUnknownCurve(t *testing.T) {
-	for _, curve := range []Curve{0, 7, 255} {
+	for _, curve := range []Curve{0, Curve(len(Curves) + 1), 255} {
 		if curve.PointBytes() != 0 || curve.MaxWindow() != 0 {
 			t.Errorf("%s: PointBytes %d, MaxWindow %d, want 0", curve, curve.PointBytes(), curve.MaxWindow())
 		}

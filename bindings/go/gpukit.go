@@ -23,33 +23,13 @@ import (
 	"unsafe"
 )
 
-// Curve identifies a group; the values are the C ABI's curve ids.
+// Curve identifies a group; the values are the C ABI's curve ids. The
+// constants, Curves and the names are in curves.go, generated from the
+// repository's registry.toml.
 type Curve uint8
-
-// The curves of the C ABI (GPUKIT_CURVE_*).
-const (
-	BN254G1     Curve = C.GPUKIT_CURVE_BN254_G1
-	BLS12381G1  Curve = C.GPUKIT_CURVE_BLS12_381_G1
-	BLS12381G2  Curve = C.GPUKIT_CURVE_BLS12_381_G2
-	BLS12377G1  Curve = C.GPUKIT_CURVE_BLS12_377_G1
-	Secp256k1   Curve = C.GPUKIT_CURVE_SECP256K1
-	Banderwagon Curve = C.GPUKIT_CURVE_BANDERWAGON
-)
-
-// Curves lists every supported curve, in id order.
-var Curves = []Curve{BN254G1, BLS12381G1, BLS12381G2, BLS12377G1, Secp256k1, Banderwagon}
 
 // ScalarBytes is the size of one scalar: 32 bytes, little-endian.
 const ScalarBytes = 32
-
-var curveNames = map[Curve]string{
-	BN254G1:     "bn254_g1",
-	BLS12381G1:  "bls12_381_g1",
-	BLS12381G2:  "bls12_381_g2",
-	BLS12377G1:  "bls12_377_g1",
-	Secp256k1:   "secp256k1",
-	Banderwagon: "banderwagon",
-}
 
 // String returns the curve's snake-case name ("bn254_g1"), as in the C and
 // Rust APIs, or "curve(<id>)" for an unknown id.

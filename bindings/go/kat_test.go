@@ -104,7 +104,7 @@ func mustReadKAT(t testing.TB, curve Curve) []katCase {
 
 func identity(curve Curve) []byte {
 	id := make([]byte, curve.PointBytes())
-	if curve == Banderwagon {
+	if twistedEdwards[curve] {
 		id[len(id)/2] = 1 // the Edwards identity (0, 1)
 	}
 	return id

@@ -82,9 +82,14 @@ void expect_error(gpukit::Status status, const std::string &what, F &&call) {
 }
 
 const std::pair<gpukit::Curve, const char *> curves[] = {
-    {gpukit::Curve::bn254_g1, "bn254_g1"},         {gpukit::Curve::bls12_381_g1, "bls12_381_g1"},
-    {gpukit::Curve::bls12_381_g2, "bls12_381_g2"}, {gpukit::Curve::bls12_377_g1, "bls12_377_g1"},
-    {gpukit::Curve::secp256k1, "secp256k1"},       {gpukit::Curve::banderwagon, "banderwagon"},
+    /* gpukit-gen: begin curves (generated from registry.toml: do not edit) */
+    {gpukit::Curve::bn254_g1, "bn254_g1"},
+    {gpukit::Curve::bls12_381_g1, "bls12_381_g1"},
+    {gpukit::Curve::bls12_381_g2, "bls12_381_g2"},
+    {gpukit::Curve::bls12_377_g1, "bls12_377_g1"},
+    {gpukit::Curve::secp256k1, "secp256k1"},
+    {gpukit::Curve::banderwagon, "banderwagon"},
+    /* gpukit-gen: end curves */
 };
 
 void known_answers(const std::string &kat_dir) {

@@ -1,6 +1,7 @@
 // What the CUDA backend does for one curve, declared once and instantiated per
-// curve in cuda/instances/<curve>.cu (one translation unit per curve, so
-// that the curves compile in parallel). Everything throws gpukit_error.
+// curve in a translation unit that build.rs writes into OUT_DIR (one per
+// curve, so that the curves compile in parallel). Everything throws
+// gpukit_error.
 #pragma once
 #include <cstddef>
 #include <cstdint>

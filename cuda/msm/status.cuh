@@ -6,25 +6,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include "../status_codes.cuh"
 #ifdef GPUKIT_FAULT_INJECTION
 #include "fault_injection.cuh"
 #endif
 
 namespace gpukit {
-
-// Values mirror include/gpukit.h (ABI: never renumber).
-enum status_code : int {
-    STATUS_OK = 0,
-    STATUS_BAD_WINDOW = 3,
-    STATUS_POINT_NOT_ON_CURVE = 4,
-    STATUS_SCALAR_OUT_OF_RANGE = 6,
-    STATUS_NO_DEVICE = 7,
-    STATUS_DEVICE = 8,
-    STATUS_OUT_OF_MEMORY = 9,
-    STATUS_INTERNAL = 11,
-    STATUS_SIZE_MISMATCH = 13,
-    STATUS_BAD_ENCODING = 14,
-};
 
 struct gpukit_error {
     int status;

@@ -1,24 +1,46 @@
 // Builds the check shims: the host shims (g++, always: the arithmetic and
 // the MSM planners of cuda/msm/plan/) and, when nvcc is found
 // (the same search as the main crate's build.rs, see build/nvcc.rs), the
-// device shim and the throughput launcher, enabling `cfg(gpukit_cuda)`.
+// device shim (with one unit of check kernels per curve, written into
+// OUT_DIR) and the throughput launcher, enabling `cfg(gpukit_cuda)`.
 
+#[path = "../../build/curves.rs"]
+mod curves;
 #[path = "../../build/nvcc.rs"]
 mod nvcc;
 
 use std::path::PathBuf;
 
+/// The device sources besides the per-curve units (`curve_units`).
 const DEVICE_SOURCES: &[&str] = &[
     "shim/device_shim.cu",
-    "shim/device_bn254_g1.cu",
-    "shim/device_bls12_381_g1.cu",
-    "shim/device_bls12_381_g2.cu",
-    "shim/device_bls12_377_g1.cu",
-    "shim/device_secp256k1.cu",
-    "shim/device_banderwagon.cu",
     "shim/throughput.cu",
     "shim/madd_throughput.cu",
 ];
+
+/// Writes one translation unit of device check kernels per curve of
+/// build/curves.rs into OUT_DIR and returns their paths.
+fn curve_units() -> Vec<PathBuf> {
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    curves::CURVES
+        .iter()
+        .map(|curve| {
+            let path = out_dir.join(format!("device_{curve}.cu"));
+            let source = format!(
+                "// Device check kernels for {curve} (see shim/device_runner.cuh), written by\n\
+                 // cuda/tests/build.rs from build/curves.rs.\n\
+                 #include \"shim/device_runner.cuh\"\n\n\
+                 namespace gpukit {{\n\
+                 namespace check {{\n\
+                 GPUKIT_CHECK_DEVICE_CURVE({curve})\n\
+                 }}  // namespace check\n\
+                 }}  // namespace gpukit\n"
+            );
+            std::fs::write(&path, source).expect("OUT_DIR is writable");
+            path
+        })
+        .collect()
+}
 
 fn main() {
     let here =
@@ -56,7 +78,8 @@ fn main() {
     };
     // The files do not call each other's device functions: the split only
     // lets nvcc work on curves in parallel (see Toolchain::compile_each).
-    let sources: Vec<PathBuf> = DEVICE_SOURCES.iter().map(|src| here.join(src)).collect();
+    let mut sources: Vec<PathBuf> = DEVICE_SOURCES.iter().map(|src| here.join(src)).collect();
+    sources.extend(curve_units());
     toolchain.compile_each(false, &here, &sources, &[], "gpukit_check_dev");
     toolchain.link_runtime();
     println!("cargo:rustc-cfg=gpukit_cuda");

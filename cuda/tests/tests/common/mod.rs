@@ -1,11 +1,15 @@
-//! arkworks models of the six curves, in the word layouts of the check shim,
-//! and the one list of curves (`for_each_curve!`) that every test stamps out.
+//! arkworks models of the curves, in the word layouts of the check shim,
+//! and the one list of curves (`for_each_curve!`, generated from
+//! registry.toml into common/curves.rs) that every test stamps out.
 // Each test binary uses part of this module; curve types carry the snake
 // names used in every layer (bn254_g1, as curves/bn254_g1.cuh).
 #![allow(dead_code, non_camel_case_types)]
 
 use ark_ec::{short_weierstrass as sw, twisted_edwards as te, AffineRepr, CurveGroup};
-use ark_ff::{BigInteger, Field, One, PrimeField, UniformRand, Zero};
+use ark_ff::{
+    BigInteger, Field, Fp, Fp2, Fp2Config, MontBackend, MontConfig, One, PrimeField, UniformRand,
+    Zero,
+};
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
 
@@ -15,6 +19,17 @@ pub fn big_words<B: BigInteger>(b: &B) -> Vec<u32> {
         .chunks(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect()
+}
+
+/// What arkworks says about the Montgomery form of a prime field.
+pub struct Montgomery {
+    pub modulus: Vec<u32>,
+    /// R mod p, R = 2^(64·limbs).
+    pub r: Vec<u32>,
+    /// R² mod p.
+    pub r2: Vec<u32>,
+    /// -p^{-1} mod 2^32 (the low word of arkworks' -p^{-1} mod 2^64).
+    pub inv: u32,
 }
 
 /// A coordinate field in the shim's canonical layout.
@@ -31,50 +46,73 @@ pub trait Coord: Field + UniformRand {
     }
     /// p (of the prime field under it) as words, for the is_canonical checks.
     fn prime_modulus_words() -> Vec<u32>;
+    /// The Montgomery constants of the prime field under it.
+    fn montgomery() -> Montgomery;
+    /// Fp2's non-residue β (u² = β) as an element of the prime field under
+    /// it, as words; `None` for a prime field.
+    fn nonresidue() -> Option<Vec<u32>>;
+    /// The prime-field element of a small integer, as words.
+    fn small_words(k: i32) -> Vec<u32>;
 }
 
-macro_rules! prime_coord {
-    ($f:ty, $words:expr) => {
-        impl Coord for $f {
-            const WORDS: usize = $words;
-            fn to_words(&self) -> Vec<u32> {
-                big_words(&self.into_bigint())
-            }
-            fn from_words(w: &[u32]) -> Self {
-                let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
-                <$f>::from_le_bytes_mod_order(&bytes)
-            }
-            fn mont_words(&self) -> Vec<u32> {
-                big_words(&self.0)
-            }
-            fn prime_modulus_words() -> Vec<u32> {
-                big_words(&<$f>::MODULUS)
-            }
+impl<P: MontConfig<N>, const N: usize> Coord for Fp<MontBackend<P, N>, N> {
+    const WORDS: usize = 2 * N;
+    fn to_words(&self) -> Vec<u32> {
+        big_words(&self.into_bigint())
+    }
+    fn from_words(w: &[u32]) -> Self {
+        let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Self::from_le_bytes_mod_order(&bytes)
+    }
+    fn mont_words(&self) -> Vec<u32> {
+        big_words(&self.0)
+    }
+    fn prime_modulus_words() -> Vec<u32> {
+        big_words(&P::MODULUS)
+    }
+    fn montgomery() -> Montgomery {
+        Montgomery {
+            modulus: big_words(&P::MODULUS),
+            r: big_words(&P::R),
+            r2: big_words(&P::R2),
+            inv: P::INV as u32,
         }
-    };
+    }
+    fn nonresidue() -> Option<Vec<u32>> {
+        None
+    }
+    fn small_words(k: i32) -> Vec<u32> {
+        let magnitude = Self::from(k.unsigned_abs());
+        if k < 0 { -magnitude } else { magnitude }.to_words()
+    }
 }
-prime_coord!(ark_bn254::Fq, 8);
-prime_coord!(ark_bls12_381::Fq, 12);
-prime_coord!(ark_bls12_377::Fq, 12);
-prime_coord!(ark_secp256k1::Fq, 8);
-prime_coord!(ark_ed_on_bls12_381_bandersnatch::Fq, 8);
 
-impl Coord for ark_bls12_381::Fq2 {
-    const WORDS: usize = 24;
+impl<P: Fp2Config> Coord for Fp2<P>
+where
+    P::Fp: Coord,
+{
+    const WORDS: usize = 2 * <P::Fp as Coord>::WORDS;
     fn to_words(&self) -> Vec<u32> {
         [self.c0.to_words(), self.c1.to_words()].concat()
     }
     fn from_words(w: &[u32]) -> Self {
-        Self::new(
-            ark_bls12_381::Fq::from_words(&w[..12]),
-            ark_bls12_381::Fq::from_words(&w[12..]),
-        )
+        let n = <P::Fp as Coord>::WORDS;
+        Self::new(P::Fp::from_words(&w[..n]), P::Fp::from_words(&w[n..]))
     }
     fn mont_words(&self) -> Vec<u32> {
         [self.c0.mont_words(), self.c1.mont_words()].concat()
     }
     fn prime_modulus_words() -> Vec<u32> {
-        ark_bls12_381::Fq::prime_modulus_words()
+        P::Fp::prime_modulus_words()
+    }
+    fn montgomery() -> Montgomery {
+        P::Fp::montgomery()
+    }
+    fn nonresidue() -> Option<Vec<u32>> {
+        Some(P::NONRESIDUE.to_words())
+    }
+    fn small_words(k: i32) -> Vec<u32> {
+        P::Fp::small_words(k)
     }
 }
 
@@ -84,6 +122,10 @@ pub trait TestCurve {
     const ID: u8;
     const NAME: &'static str;
     const EDWARDS: bool;
+    /// What registry.toml states of the curve.
+    const SCALAR_BITS: u32;
+    const POINT_BYTES: u32;
+    const MAX_WINDOW: u32;
     type F: Coord;
     type Affine: AffineRepr<BaseField = Self::F>;
     type Scalar: PrimeField;
@@ -95,6 +137,9 @@ pub trait TestCurve {
         <Self::Affine as AffineRepr>::Group::rand(rng).into_affine()
     }
     fn order2_point() -> Option<Self::Affine>;
+    /// arkworks' coefficients of the curve equation, by the shim's constant
+    /// ids (`constant::COEFF_*`), as canonical words.
+    fn coefficients() -> Vec<(u32, Vec<u32>)>;
 }
 
 pub fn words_of<F: Coord>(parts: &[F]) -> Vec<u32> {
@@ -126,13 +171,18 @@ pub fn nonzero<F: Coord + UniformRand>(rng: &mut impl Rng) -> F {
     }
 }
 
+/// A short Weierstrass curve's `TestCurve`: (name, id, arkworks
+/// configuration, scalar field, scalar bits, point bytes, maximum window).
 macro_rules! sw_curve {
-    ($name:ident, $id:expr, $cfg:ty, $scalar:ty) => {
+    ($name:ident, $id:expr, $cfg:ty, $scalar:ty, $bits:expr, $bytes:expr, $window:expr) => {
         pub struct $name;
         impl TestCurve for $name {
             const ID: u8 = $id;
             const NAME: &'static str = stringify!($name);
             const EDWARDS: bool = false;
+            const SCALAR_BITS: u32 = $bits;
+            const POINT_BYTES: u32 = $bytes;
+            const MAX_WINDOW: u32 = $window;
             type F = <$cfg as ark_ec::CurveConfig>::BaseField;
             type Affine = sw::Affine<$cfg>;
             type Scalar = $scalar;
@@ -162,71 +212,62 @@ macro_rules! sw_curve {
             fn order2_point() -> Option<Self::Affine> {
                 None
             }
+            fn coefficients() -> Vec<(u32, Vec<u32>)> {
+                use ark_ec::short_weierstrass::SWCurveConfig;
+                use gpukit_cuda_tests::constant;
+                vec![(constant::COEFF_B, <$cfg>::COEFF_B.to_words())]
+            }
         }
     };
 }
 
-sw_curve!(bn254_g1, 1, ark_bn254::g1::Config, ark_bn254::Fr);
-sw_curve!(
-    bls12_381_g1,
-    2,
-    ark_bls12_381::g1::Config,
-    ark_bls12_381::Fr
-);
-sw_curve!(
-    bls12_381_g2,
-    3,
-    ark_bls12_381::g2::Config,
-    ark_bls12_381::Fr
-);
-sw_curve!(
-    bls12_377_g1,
-    4,
-    ark_bls12_377::g1::Config,
-    ark_bls12_377::Fr
-);
-sw_curve!(secp256k1, 5, ark_secp256k1::Config, ark_secp256k1::Fr);
-
-pub struct banderwagon;
-impl TestCurve for banderwagon {
-    const ID: u8 = 6;
-    const NAME: &'static str = "banderwagon";
-    const EDWARDS: bool = true;
-    type F = ark_ed_on_bls12_381_bandersnatch::Fq;
-    type Affine = te::Affine<ark_ed_on_bls12_381_bandersnatch::BandersnatchConfig>;
-    type Scalar = ark_ed_on_bls12_381_bandersnatch::Fr;
-    fn xy(p: &Self::Affine) -> (Self::F, Self::F) {
-        (p.x, p.y)
-    }
-    fn from_xy(x: Self::F, y: Self::F) -> Self::Affine {
-        Self::Affine::new_unchecked(x, y)
-    }
-    // (λx, λy, λxy, λ).
-    fn bucket(p: &Self::Affine, l: Self::F) -> [Self::F; 4] {
-        [p.x * l, p.y * l, p.x * p.y * l, l]
-    }
-    /// T = (0, -1): Banderwagon identifies P and P + T, so inputs may lie in
-    /// the coset of the prime-order subgroup by T.
-    fn order2_point() -> Option<Self::Affine> {
-        Some(Self::Affine::new_unchecked(
-            Self::F::zero(),
-            -Self::F::one(),
-        ))
-    }
-}
-
-/// Calls `$body!(curve_type)` for every curve, in id order.
-#[macro_export]
-macro_rules! for_each_curve {
-    ($m:ident) => {
-        $m!(bn254_g1);
-        $m!(bls12_381_g1);
-        $m!(bls12_381_g2);
-        $m!(bls12_377_g1);
-        $m!(secp256k1);
-        $m!(banderwagon);
+/// A twisted Edwards curve's `TestCurve`, as `sw_curve!`.
+macro_rules! te_curve {
+    ($name:ident, $id:expr, $cfg:ty, $scalar:ty, $bits:expr, $bytes:expr, $window:expr) => {
+        pub struct $name;
+        impl TestCurve for $name {
+            const ID: u8 = $id;
+            const NAME: &'static str = stringify!($name);
+            const EDWARDS: bool = true;
+            const SCALAR_BITS: u32 = $bits;
+            const POINT_BYTES: u32 = $bytes;
+            const MAX_WINDOW: u32 = $window;
+            type F = <$cfg as ark_ec::CurveConfig>::BaseField;
+            type Affine = te::Affine<$cfg>;
+            type Scalar = $scalar;
+            fn xy(p: &Self::Affine) -> (Self::F, Self::F) {
+                (p.x, p.y)
+            }
+            fn from_xy(x: Self::F, y: Self::F) -> Self::Affine {
+                Self::Affine::new_unchecked(x, y)
+            }
+            // (λx, λy, λxy, λ).
+            fn bucket(p: &Self::Affine, l: Self::F) -> [Self::F; 4] {
+                [p.x * l, p.y * l, p.x * p.y * l, l]
+            }
+            /// T = (0, -1), a point of order 2 on every twisted Edwards
+            /// curve: Banderwagon identifies P and P + T, so inputs may lie
+            /// in the coset of the prime-order subgroup by T.
+            fn order2_point() -> Option<Self::Affine> {
+                Some(Self::Affine::new_unchecked(
+                    Self::F::zero(),
+                    -Self::F::one(),
+                ))
+            }
+            fn coefficients() -> Vec<(u32, Vec<u32>)> {
+                use ark_ec::twisted_edwards::TECurveConfig;
+                use gpukit_cuda_tests::constant;
+                vec![
+                    (constant::COEFF_A, <$cfg>::COEFF_A.to_words()),
+                    (constant::COEFF_D, <$cfg>::COEFF_D.to_words()),
+                ]
+            }
+        }
     };
 }
+
+mod curves;
+pub use curves::*;
 
 pub fn rng(seed: u64) -> ChaCha20Rng {
     use rand::SeedableRng;

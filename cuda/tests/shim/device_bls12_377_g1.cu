@@ -1,8 +1,0 @@
-// Device check kernels for bls12_377_g1 (see device_runner.cuh).
-#include "device_runner.cuh"
-
-namespace gpukit {
-namespace check {
-GPUKIT_CHECK_DEVICE_CURVE(bls12_377_g1)
-}  // namespace check
-}  // namespace gpukit

@@ -1,8 +1,0 @@
-// Device check kernels for bls12_381_g2 (see device_runner.cuh).
-#include "device_runner.cuh"
-
-namespace gpukit {
-namespace check {
-GPUKIT_CHECK_DEVICE_CURVE(bls12_381_g2)
-}  // namespace check
-}  // namespace gpukit

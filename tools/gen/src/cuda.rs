@@ -1,0 +1,185 @@
+//! The C++/CUDA outputs: curves/fields.cuh, curves/<curve>.cuh,
+//! curves/all.cuh and cuda/status_codes.cuh.
+
+use crate::num::Big;
+use crate::registry::{Curve, Form, Registry};
+use crate::text::{c_words, macro_lines, notice, wrap};
+
+const WIDTH: usize = 92;
+
+/// A big number's comment lines: `what`, then its decimal and hex forms.
+fn number_comment(indent: &str, what: &str, decimal: &str, value: &Big) -> String {
+    format!(
+        "{indent}// {what}\n{indent}//   = {decimal}\n{indent}//   = {}\n",
+        value.hex()
+    )
+}
+
+fn array(indent: &str, name: &str, words: &[u32]) -> String {
+    format!(
+        "{indent}static constexpr uint32_t {name}[{}] = {{\n{}{indent}}};\n",
+        words.len(),
+        c_words(&format!("{indent}    "), words)
+    )
+}
+
+pub fn fields(reg: &Registry) -> Result<String, String> {
+    let mut s = format!(
+        "// {}\n\
+         // The base fields of every curve (registry.toml's [[field]] tables): each\n\
+         // modulus p as little-endian u32 words, from which mont_field derives R, R²\n\
+         // and -p^-1 at compile time; and the quadratic extensions over them.\n\
+         // The test crate (cuda/tests, test `constants`) checks each against arkworks.\n\
+         #pragma once\n#include <cstdint>\n\n\
+         #include \"../cuda/ff/mont_field.cuh\"\n#include \"../cuda/ff/fp2.cuh\"\n\n\
+         namespace gpukit {{\n",
+        notice()
+    );
+    for field in &reg.field {
+        let p = Big::parse(&field.p)?;
+        let words = p
+            .words(p.bits().div_ceil(32) as usize)
+            .expect("sized to fit");
+        s += &format!("\n// From {}.\n", field.source);
+        if let Some(note) = &field.note {
+            s += &wrap("// ", note, WIDTH);
+        }
+        s += &format!("struct {} {{\n", field.name);
+        s += &number_comment("    ", &field.what, &field.p, &p);
+        s += &array("    ", "MODULUS", &words);
+        s += "};\n";
+        if let Some(fp2) = &field.fp2 {
+            s += &format!("\n{}", wrap("// ", &fp2.note, WIDTH));
+            s += &format!(
+                "struct {} {{\n    static constexpr int NONRESIDUE = {};\n}};\n",
+                fp2.name, fp2.nonresidue
+            );
+        }
+    }
+    s += "\n}  // namespace gpukit\n";
+    Ok(s)
+}
+
+pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
+    let field = reg.coord_field(c)?;
+    let (ec_header, affine, bucket) = match c.form {
+        Form::ShortWeierstrass => ("sw.cuh", "sw_affine", "xyzz"),
+        Form::TwistedEdwards => ("edwards.cuh", "te_affine", "te_extended"),
+    };
+    let coeffs = format!("{}_coeffs", c.name);
+    let mut s = format!("// {}\n", notice());
+    s += &wrap("// ", &c.summary, WIDTH);
+    s += &wrap(
+        "// ",
+        &format!("Constants only, from {}.", field.prime.source),
+        WIDTH,
+    );
+    s += &format!(
+        "// The test crate (cuda/tests, test `constants`) checks each against arkworks.\n\
+         #pragma once\n#include <cstdint>\n\n\
+         #include \"../cuda/curve_traits.cuh\"\n#include \"../cuda/ec/{ec_header}\"\n#include \"fields.cuh\"\n\n\
+         namespace gpukit {{\n\n\
+         // The curve's tag, the template argument of the generic MSM.\n\
+         struct {} {{}};\n\n\
+         struct {coeffs} {{\n",
+        c.name
+    );
+    for (name, coeff) in c.coefficients() {
+        let value = reg.coefficient(c, coeff)?;
+        let lower = name.to_ascii_lowercase();
+        let words: Vec<u32> = value
+            .parts
+            .iter()
+            .flat_map(|part| part.words(field.words).expect("below p"))
+            .collect();
+        s += &match (value.small, value.parts.len()) {
+            (Some(k), _) if k < 0 => format!("    // {lower} = {k} = p - {}\n", -i64::from(k)),
+            (Some(k), _) => format!("    // {lower} = {k}\n"),
+            (None, 1) => number_comment("    ", &lower, &value.written, &value.parts[0]),
+            (None, _) => format!(
+                "    // {lower} = {}: c0 words, then c1 words\n",
+                value.written
+            ),
+        };
+        s += &array("    ", name, &words);
+        if let (Some(k), Form::TwistedEdwards) = (value.small, c.form) {
+            s += &format!(
+                "    // The same {lower} as a small integer: {lower}·v becomes additions (cuda/ec/edwards.cuh\n\
+                 \x20   // checks at compile time that it equals {name}).\n\
+                 \x20   static constexpr int {name}_SMALL = {k};\n"
+            );
+        }
+    }
+    let r = Big::parse(&c.r)?;
+    s += &format!(
+        "}};\n\n\
+         template <>\n\
+         struct curve_traits<{name}> {{\n\
+         \x20   using field_t = {field_t};\n\
+         \x20   using affine_t = {affine}<field_t, {coeffs}>;\n\
+         \x20   using bucket_t = {bucket}<field_t, {coeffs}>;\n\
+         \x20   static constexpr uint8_t ID = {id};\n\
+         \x20   static constexpr uint32_t SCALAR_BITS = {bits};\n",
+        name = c.name,
+        field_t = field.cuda_type(),
+        id = c.id,
+        bits = c.scalar_bits,
+    );
+    s += &number_comment("    ", &c.r_what, &c.r, &r);
+    s += &array(
+        "    ",
+        "SCALAR_MODULUS",
+        &r.words(8).expect("checked: at most 256 bits"),
+    );
+    s += &format!(
+        "    static constexpr uint32_t POINT_BYTES = {};\n    static constexpr uint32_t MAX_WINDOW = {};\n",
+        c.point_bytes, c.max_window
+    );
+    s +=
+        "    // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),\n";
+    s += &wrap("    // ", &c.accumulate_registers_why, WIDTH);
+    s += &format!(
+        "    static constexpr int ACCUMULATE_REGISTERS = {};\n\
+         \x20   static constexpr const char* NAME = \"{}\";\n\
+         }};\n\n}}  // namespace gpukit\n",
+        c.accumulate_registers, c.name
+    );
+    Ok(s)
+}
+
+pub fn all(reg: &Registry) -> String {
+    let mut s = format!(
+        "// {}\n\
+         // Every curve, and the one list of them that drives instantiations and\n\
+         // exports: X(tag, id) for each curve, ids as in the C ABI.\n\
+         #pragma once\n\n",
+        notice()
+    );
+    for c in &reg.curve {
+        s += &format!("#include \"{}.cuh\"\n", c.name);
+    }
+    let mut lines = vec!["#define GPUKIT_CURVES(X)".to_string()];
+    lines.extend(
+        reg.curve
+            .iter()
+            .map(|c| format!("    X({}, {})", c.name, c.id)),
+    );
+    s + "\n" + &macro_lines(&lines)
+}
+
+pub fn status_codes(reg: &Registry) -> String {
+    let mut s = format!(
+        "// {}\n\
+         // The status codes of the C ABI (include/gpukit.h's GPUKIT_OK and\n\
+         // GPUKIT_ERR_*), as the CUDA backend returns them (cuda/msm/status.cuh).\n\
+         #pragma once\n\n\
+         namespace gpukit {{\n\n\
+         enum status_code : int {{\n",
+        notice()
+    );
+    for st in &reg.status {
+        s += &wrap("    // ", &st.doc, WIDTH);
+        s += &format!("    STATUS_{} = {},\n", st.upper(), st.code);
+    }
+    s + "};\n\n}  // namespace gpukit\n"
+}
