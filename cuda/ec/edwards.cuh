@@ -153,18 +153,10 @@ struct te_extended {
         return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
     }
 
-    // madd-2008-hwcd: Z2 = 1; the affine point carries no T, so T2 = x2·y2
-    // costs one more multiplication.
+    // madd-2008-hwcd: Z2 = 1; the affine point carries no T, so d·T2 =
+    // d·x2·y2 costs two more multiplications than the precomputed form.
     GPUKIT_HD te_extended add_affine(const affine_t& q) const {
-        F a = x * q.x;                               // A = X1·X2
-        F b = y * q.y;                               // B = Y1·Y2
-        F c = t * affine_t::coeff_d() * (q.x * q.y); // C = T1·d·T2, T2 = X2·Y2
-        const F& d = z;                              // D = Z1 (Z2 = 1)
-        F e = (x + y) * (q.x + q.y) - a - b;         // E = (X1+Y1)·(X2+Y2) - A - B
-        F f = d - c;                                 // F = D - C
-        F g = d + c;                                 // G = D + C
-        F h = b - affine_t::times_a(a);              // H = B - a·A
-        return te_extended{e * f, g * h, e * h, f * g};  // X3 = E·F, Y3 = G·H, T3 = E·H, Z3 = F·G
+        return add_affine(te_precomputed<F, C>::from_affine(q));
     }
 
     // dbl-2008-hwcd: 4M + 4S + the multiplication by a; T1 is not read.
