@@ -6,7 +6,6 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::codec::WirePoint;
 use crate::config::{Config, InputForm, PointFormat, ScalarLayout, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
@@ -14,7 +13,7 @@ use crate::encoding;
 use crate::error::{Error, Status};
 use crate::formats;
 pub use crate::gpu::DeviceTables;
-use crate::gpu::{self, PointBuffer, PointInput, ScalarVectors};
+use crate::gpu::{self, PointInput, ScalarVectors};
 use crate::plan::{self, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
 use rayon::prelude::*;
@@ -89,16 +88,8 @@ impl<C: Curve> Bases<C> {
         if let Some(d) = self.device.get() {
             return Ok(d.as_ref());
         }
-        // The points' structs as they lie, where the layout allows (no host
-        // pass), else a packed copy of their Montgomery limbs.
-        let wire;
-        let buffer = match <C::Affine as WirePoint>::montgomery_records() {
-            Some(layout) => PointBuffer::records(&self.points, layout),
-            None => {
-                wire = encoding::encode_points_in::<C>(&self.points, InputForm::Montgomery);
-                PointBuffer::wire(&wire, C::ID.point_bytes())
-            }
-        };
+        let mut packed = Vec::new();
+        let buffer = gpu::typed_points::<C>(&self.points, &mut packed);
         // Already checked on the host at the requested level.
         let input = PointInput {
             montgomery: true,

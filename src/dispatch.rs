@@ -4,7 +4,6 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::codec::WirePoint;
 use crate::config::{Config, InputForm, ScalarLayout, Validation};
 use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
@@ -187,14 +186,8 @@ pub(crate) fn msm_typed<C: Curve>(
         // arkworks' in-memory (Montgomery) limbs go to the device as they
         // are: where the layout allows, the points' structs themselves (no
         // host pass at all), else a packed copy of their limbs.
-        let wire;
-        let buffer = match <C::Affine as WirePoint>::montgomery_records() {
-            Some(layout) => PointBuffer::records(points, layout),
-            None => {
-                wire = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
-                PointBuffer::wire(&wire, C::ID.point_bytes())
-            }
-        };
+        let mut packed = Vec::new();
+        let buffer = gpu::typed_points::<C>(points, &mut packed);
         let input = PointInput {
             montgomery: true,
             check_on_curve: on_device,

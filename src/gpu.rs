@@ -2,9 +2,10 @@
 //! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
 //! answers "no device" so that the dispatcher falls back to the CPU.
 
-use crate::codec::RecordLayout;
-use crate::config::ScalarLayout;
-use crate::curve::CurveId;
+use crate::codec::{RecordLayout, WirePoint};
+use crate::config::{InputForm, ScalarLayout};
+use crate::curve::{Curve, CurveId};
+use crate::encoding;
 use crate::error::{Error, Status};
 use std::marker::PhantomData;
 
@@ -89,6 +90,22 @@ impl<'a> PointBuffer<'a> {
     #[cfg(gpukit_cuda)]
     fn shape(&self) -> (u32, u32) {
         (self.stride as u32, self.flag.map_or(u32::MAX, |f| f as u32))
+    }
+}
+
+/// arkworks' affine points as the device reads them: the structs in place
+/// where their layout allows ([`RecordLayout`], no host pass at all), else a
+/// packed copy of their Montgomery limbs, made into `packed`.
+pub fn typed_points<'a, C: Curve>(
+    points: &'a [C::Affine],
+    packed: &'a mut Vec<u8>,
+) -> PointBuffer<'a> {
+    match <C::Affine as WirePoint>::montgomery_records() {
+        Some(layout) => PointBuffer::records(points, layout),
+        None => {
+            *packed = encoding::encode_points_in::<C>(points, InputForm::Montgomery);
+            PointBuffer::wire(packed, C::ID.point_bytes())
+        }
     }
 }
 
