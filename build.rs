@@ -45,7 +45,7 @@ fn main() {
     let release_archs = std::env::var_os("CARGO_FEATURE_RELEASE_ARCHS").is_some();
     let mut sources = vec![root.join("cuda/gpukit.cu")];
     sources.extend(instances());
-    // The test-only fault injection (cuda/msm/fault_injection.cuh).
+    // The test-only fault injection (cuda/runtime/fault_injection.cuh).
     let defines: &[&str] = match std::env::var_os("CARGO_FEATURE_FAULT_INJECTION") {
         Some(_) => &["GPUKIT_FAULT_INJECTION"],
         None => &[],
@@ -67,10 +67,10 @@ fn instances() -> Vec<PathBuf> {
         .map(|curve| {
             let path = out_dir.join(format!("instance_{curve}.cu"));
             let source = format!(
-                "// The CUDA pipeline instantiated for {curve} (see cuda/msm/curve_entries.cuh),\n\
+                "// The CUDA pipeline instantiated for {curve} (see cuda/driver/curve_entries.cuh),\n\
                  // written by build.rs from build/curves.rs.\n\
                  #include \"curves/{curve}.cuh\"\n\
-                 #include \"cuda/msm/curve_entries_impl.cuh\"\n\n\
+                 #include \"cuda/driver/curve_entries_impl.cuh\"\n\n\
                  template struct gpukit::curve_entries<gpukit::{curve}>;\n"
             );
             std::fs::write(&path, source).expect("OUT_DIR is writable");

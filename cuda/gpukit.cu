@@ -9,11 +9,11 @@
 #include <exception>
 #include <new>
 #include "../curves/all.cuh"
-#include "msm/curve_entries.cuh"
-#include "msm/device_buffer.cuh"
-#include "msm/devices.cuh"
-#include "msm/resident_bases.cuh"
-#include "msm/status.cuh"
+#include "driver/curve_entries.cuh"
+#include "driver/devices.cuh"
+#include "driver/resident_bases.cuh"
+#include "runtime/device_buffer.cuh"
+#include "runtime/status.cuh"
 
 namespace gpukit {
 namespace {
@@ -123,7 +123,7 @@ extern "C" void gpukit_cuda_bases_info(const void* handle, uint32_t* copies, uin
 extern "C" void gpukit_cuda_bases_free(void* handle) { delete static_cast<resident_bases*>(handle); }
 
 #ifdef GPUKIT_FAULT_INJECTION
-// Test builds only (cuda/msm/fault_injection.cuh): the `after`-th operation
+// Test builds only (cuda/runtime/fault_injection.cuh): the `after`-th operation
 // of `kind` from now fails (0 = the next one; negative = none), and every
 // kind's count of operations starts again from 0.
 extern "C" void gpukit_cuda_fault_arm(int kind, long long after) { fault::arm(kind, after); }

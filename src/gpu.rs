@@ -129,7 +129,7 @@ mod imp {
     const ERR_LEN: usize = 512;
 
     /// The `scalar_layout` flags of the CUDA entry points
-    /// (cuda/msm/scalar_layout.cuh): bit 0, Montgomery limbs; bit 1,
+    /// (cuda/driver/scalar_layout.cuh): bit 0, Montgomery limbs; bit 1,
     /// big-endian bytes. `decode_scalars` undoes both on the device.
     fn layout_flags(layout: ScalarLayout) -> u32 {
         u32::from(layout.form == InputForm::Montgomery)
@@ -467,7 +467,7 @@ mod imp {
 pub use imp::{device_count, msm, DeviceBases};
 
 /// Test builds only (cargo feature `fault-injection`): make the n-th device
-/// operation of a kind fail (cuda/msm/fault_injection.cuh), and read what
+/// operation of a kind fail (cuda/runtime/fault_injection.cuh), and read what
 /// the calls hold on a device, so that tests/gpu_faults.rs can fail every
 /// operation of a call in turn and check that nothing leaks.
 #[cfg(all(gpukit_cuda, feature = "fault-injection"))]

@@ -1,5 +1,5 @@
 //! Fault injection on the GPU (cargo feature `fault-injection`, a GPU
-//! build; cuda/msm/fault_injection.cuh): every device allocation, copy,
+//! build; cuda/runtime/fault_injection.cuh): every device allocation, copy,
 //! launch and synchronisation of a workload fails in turn. Each failure
 //! must come back as a status (never a crash, never a wrong result), leave
 //! no device memory behind, and leave the next call working.

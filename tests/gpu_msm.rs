@@ -303,7 +303,7 @@ fn check_resident<C: Curve>() {
 }
 
 /// Resident MSMs of at least 2^21 points upload their scalars in parts while
-/// the GPU works (cuda/msm/scalar_pipeline.cuh): a lone vector is cut into a
+/// the GPU works (cuda/driver/scalar_pipeline.cuh): a lone vector is cut into a
 /// quarter and the rest, and a batch uploads each vector during the previous
 /// one's MSM. n is odd, so the parts are unequal and none is a multiple of 32.
 fn check_pipelined_resident<C: Curve>() {

@@ -1,7 +1,7 @@
 //! The status codes are listed once, in registry.toml, and generated into
 //! Rust (src/status.rs: `gpukit::Status`, its texts, the `GPUKIT_*`
 //! constants that cbindgen writes into include/gpukit.h) and CUDA
-//! (cuda/status_codes.cuh). Besides gpukit-gen's staleness check, this test
+//! (cuda/runtime/status_codes.cuh). Besides gpukit-gen's staleness check, this test
 //! compares the copies: each `STATUS_<NAME> = <code>` of the CUDA enum and
 //! each `#define` of the header must be the Rust status of that name.
 
@@ -34,7 +34,7 @@ fn source(path: &str) -> String {
 
 #[test]
 fn cuda_status_codes_are_the_rust_ones() {
-    let cuh = source("cuda/status_codes.cuh");
+    let cuh = source("cuda/runtime/status_codes.cuh");
     let rust = rust_codes();
     let start = cuh.find("enum status_code").expect("enum status_code");
     let body = &cuh[start..start + cuh[start..].find("};").expect("end of the enum")];
@@ -51,11 +51,11 @@ fn cuda_status_codes_are_the_rust_ones() {
         assert_eq!(
             want.map(|(_, c)| *c),
             Some(value),
-            "cuda/status_codes.cuh: STATUS_{name} = {value} is not gpukit::Status's"
+            "cuda/runtime/status_codes.cuh: STATUS_{name} = {value} is not gpukit::Status's"
         );
         seen += 1;
     }
-    assert_eq!(seen, rust.len(), "cuda/status_codes.cuh lists every status");
+    assert_eq!(seen, rust.len(), "cuda/runtime/status_codes.cuh lists every status");
 }
 
 #[test]

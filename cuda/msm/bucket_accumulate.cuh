@@ -19,14 +19,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <cub/util_type.cuh>
+#include "../ec/point_calls.cuh"
+#include "../ec/wide_access.cuh"
+#include "../runtime/device_buffer.cuh"
+#include "../runtime/trace.cuh"
 #include "bucket_accumulate_affine.cuh"
 #include "bucket_runs.cuh"
 #include "lane_layout.cuh"
-#include "device_buffer.cuh"
-#include "point_calls.cuh"
 #include "recode.cuh"
-#include "trace.cuh"
-#include "wide_access.cuh"
 
 namespace gpukit {
 

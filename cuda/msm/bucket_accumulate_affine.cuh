@@ -36,14 +36,14 @@
 #pragma once
 #include <type_traits>
 #include "../curve_traits.cuh"
+#include "../ec/point_calls.cuh"
 #include "../ec/sw.cuh"
+#include "../ec/wide_access.cuh"
 #include "../ff/inverse_bgcd.cuh"
 #include "../ff/mont_field.cuh"
 #include "bucket_runs.cuh"
 #include "lane_layout.cuh"
-#include "point_calls.cuh"
 #include "recode.cuh"
-#include "wide_access.cuh"
 
 namespace gpukit {
 

@@ -17,11 +17,11 @@
 #pragma once
 #include "../curve_traits.cuh"
 #include <vector>
-#include "device_buffer.cuh"
+#include "../ec/point_calls.cuh"
+#include "../ec/wide_access.cuh"
+#include "../runtime/device_buffer.cuh"
 #include "plan/reduction.cuh"
-#include "point_calls.cuh"
 #include "recode.cuh"
-#include "wide_access.cuh"
 
 namespace gpukit {
 

@@ -13,7 +13,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include "device_buffer.cuh"
+#include "../runtime/device_buffer.cuh"
 
 namespace gpukit {
 

@@ -2,7 +2,7 @@
 // radix sort, then finds each bucket's range in the sorted pairs.
 #pragma once
 #include <cub/device/device_radix_sort.cuh>
-#include "device_buffer.cuh"
+#include "../runtime/device_buffer.cuh"
 
 namespace gpukit {
 

@@ -3,17 +3,14 @@
 // the scalar into signed w-bit digits (recode.cuh's rule) and adds the
 // digit's table entry of every window, negated for a negative digit. The
 // threads' partial sums are then added in groups until one sum per vector
-// is left. A batch runs in parts whose scalar uploads overlap the previous
-// part's work, as in scalar_pipeline.cuh.
+// is left. The driver (cuda/driver/fixed_base_batch.cuh) runs a batch in
+// parts whose scalar uploads overlap the previous part's work.
 #pragma once
 #include <algorithm>
 #include <vector>
-#include "device_buffer.cuh"
-#include "device_set.cuh"
+#include "../runtime/device_buffer.cuh"
+#include "../runtime/trace.cuh"
 #include "fixed_base_tables.cuh"
-#include "pippenger.cuh"
-#include "scalar_pipeline.cuh"
-#include "trace.cuh"
 
 namespace gpukit {
 
@@ -123,40 +120,6 @@ void enqueue_fixed_base(const typename curve_traits<C>::affine_t* table, const f
     if (partials.get())  // a single part per vector: its partials are the sums
         GPUKIT_CUDA(cudaMemcpyAsync(sums, partials.get(), partials.bytes(), cudaMemcpyDeviceToDevice, stream));
     trace_mark("fixed-base partial sums");
-}
-
-// One device's share of `batch` MSMs over its fixed-base table: the points
-// [0, count) of its slice, which starts at point `offset` of each scalar
-// vector. Returns one sum per vector.
-template <class C>
-std::vector<typename curve_traits<C>::bucket_t> fixed_base_msm(const typename curve_traits<C>::affine_t* table,
-                                                               const fixed_base_layout& l,
-                                                               const scalar_vectors& scalars, uint32_t count,
-                                                               uint32_t offset,
-                                                               uint32_t batch, scalar_layout scalars_layout,
-                                                               cudaStream_t stream) {
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    // A part's scalars take at most a sixteenth of the free memory: two
-    // buffers of them, and the partial sums beside.
-    const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
-    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
-    std::vector<device_buffer<bucket_t>> part_sums;
-    run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
-                        [&](size_t k, const uint32_t* part_scalars) {
-                            const scalar_part& p = parts[k];
-                            part_sums.emplace_back(p.vectors, stream);
-                            enqueue_fixed_base<C>(table, l, part_scalars, p.first, p.count, p.vectors,
-                                                  part_sums.back().get(), stream);
-                        });
-    vector_sums<bucket_t> sums(batch);
-    for (size_t k = 0; k < parts.size(); k++) {
-        std::vector<bucket_t> host(parts[k].vectors);
-        GPUKIT_CUDA(cudaMemcpyAsync(host.data(), part_sums[k].get(), part_sums[k].bytes(), cudaMemcpyDeviceToHost,
-                                    stream));
-        GPUKIT_CUDA(cudaStreamSynchronize(stream));
-        for (uint32_t j = 0; j < parts[k].vectors; j++) sums.add(parts[k].first_vector + j, host[j]);
-    }
-    return sums.take();
 }
 
 }  // namespace gpukit

@@ -10,13 +10,13 @@
 #pragma once
 #include <algorithm>
 #include "../curve_traits.cuh"
+#include "../ec/point_calls.cuh"
 #include "../ec/table_entry.cuh"
-#include "device_buffer.cuh"
+#include "../ec/wide_access.cuh"
+#include "../runtime/device_buffer.cuh"
 #include "plan/fixed_base.cuh"
-#include "point_calls.cuh"
 #include "recode.cuh"
 #include "shifted_bases.cuh"
-#include "wide_access.cuh"
 
 namespace gpukit {
 

@@ -11,9 +11,9 @@
 #include <algorithm>
 
 #include "../curve_traits.cuh"
-#include "device_buffer.cuh"
-#include "point_calls.cuh"
-#include "wide_access.cuh"
+#include "../ec/point_calls.cuh"
+#include "../ec/wide_access.cuh"
+#include "../runtime/device_buffer.cuh"
 
 namespace gpukit {
 

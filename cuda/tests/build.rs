@@ -51,7 +51,6 @@ fn main() {
         "shim",
         "../ff",
         "../ec",
-        "../msm/wide_access.cuh",
         "../msm/plan",
         "../curve_traits.cuh",
         "../../curves",

@@ -16,7 +16,7 @@
 
 #include "../../../curves/all.cuh"
 #include "../../ff/inverse_bgcd.cuh"
-#include "../../msm/wide_access.cuh"
+#include "../../ec/wide_access.cuh"
 
 using namespace gpukit;
 

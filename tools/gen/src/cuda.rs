@@ -1,5 +1,5 @@
 //! The C++/CUDA outputs: curves/fields.cuh, curves/<curve>.cuh,
-//! curves/all.cuh and cuda/status_codes.cuh.
+//! curves/all.cuh and cuda/runtime/status_codes.cuh.
 
 use crate::num::Big;
 use crate::registry::{Curve, Form, Registry};
@@ -171,7 +171,7 @@ pub fn status_codes(reg: &Registry) -> String {
     let mut s = format!(
         "// {}\n\
          // The status codes of the C ABI (include/gpukit.h's GPUKIT_OK and\n\
-         // GPUKIT_ERR_*), as the CUDA backend returns them (cuda/msm/status.cuh).\n\
+         // GPUKIT_ERR_*), as the CUDA backend returns them (cuda/runtime/status.cuh).\n\
          #pragma once\n\n\
          namespace gpukit {{\n\n\
          enum status_code : int {{\n",

@@ -5,7 +5,7 @@
 //!     cargo run --release -p gpukit-gen -- --check   fail if one is stale
 //!
 //! Whole files: curves/ (fields.cuh, one <curve>.cuh per curve, all.cuh —
-//! the folder holds nothing else), cuda/status_codes.cuh, src/curve_list.rs,
+//! the folder holds nothing else), cuda/runtime/status_codes.cuh, src/curve_list.rs,
 //! src/ark.rs, src/status.rs, build/curves.rs, cuda/tests/tests/common/curves.rs,
 //! ctests/curves.h, ctests/tools/invalid_inputs/src/curves.rs,
 //! bindings/go/{curves.go, status.go, curves_test.go}, and include/gpukit.h
@@ -87,7 +87,7 @@ fn outputs(reg: &Registry, root: &Path) -> Result<Vec<(String, String)>, String>
         ),
         ("curves/all.cuh".into(), cuda::all(reg), Format::Plain),
         (
-            "cuda/status_codes.cuh".into(),
+            "cuda/runtime/status_codes.cuh".into(),
             cuda::status_codes(reg),
             Format::Plain,
         ),

@@ -3,8 +3,8 @@
 #pragma once
 #include <string>
 #include <vector>
-#include "plan/devices.cuh"
-#include "status.cuh"
+#include "../msm/plan/devices.cuh"
+#include "../runtime/status.cuh"
 
 namespace gpukit {
 

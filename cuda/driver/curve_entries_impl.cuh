@@ -2,14 +2,15 @@
 // instance files.
 #pragma once
 #include <memory>
+#include "../msm/pippenger.cuh"
+#include "../msm/shifted_bases.cuh"
+#include "../runtime/trace.cuh"
 #include "curve_entries.cuh"
 #include "device_set.cuh"
-#include "fixed_base_msm.cuh"
-#include "pippenger.cuh"
+#include "fixed_base_batch.cuh"
+#include "one_shot.cuh"
 #include "resident_bases.cuh"
 #include "scalar_pipeline.cuh"
-#include "shifted_bases.cuh"
-#include "trace.cuh"
 
 namespace gpukit {
 
@@ -232,7 +233,7 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
         const device_slice& s = slices[i];
         trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
         if (fixed)
-            return fixed_base_msm<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
+            return fixed_base_batch<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
                                      scalars, s.count, s.offset, batch, scalars_layout, stream);
         return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, batch, c,
                                       scalars_layout, stream);

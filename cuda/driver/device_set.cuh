@@ -6,9 +6,10 @@
 #include <string>
 #include <thread>
 #include <vector>
-#include "device_buffer.cuh"
+#include "../curve_traits.cuh"
+#include "../msm/plan/passes.cuh"
+#include "../runtime/device_buffer.cuh"
 #include "devices.cuh"
-#include "pippenger.cuh"
 
 namespace gpukit {
 
@@ -83,44 +84,6 @@ uint32_t points_per_pass(uint32_t n, uint32_t c, uint32_t copies, size_t per_poi
     while (chunk > 1 && size_t(chunk) * per_point + group_bytes(size_t(chunk) * copies, c, 1, sizeof(bucket_t)) > budget)
         chunk /= 2;
     return chunk;
-}
-
-// One device's share of a one-shot MSM of n points: its slice [offset,
-// offset + count) of the points and scalars is uploaded, decoded and
-// checked, in as many passes as its memory needs.
-template <class C>
-typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
-                                             uint32_t offset, uint32_t count, uint32_t c, point_layout points_layout,
-                                             bool check, scalar_layout scalars_layout, cudaStream_t stream) {
-    using T = curve_traits<C>;
-    using affine_t = typename T::affine_t;
-    using bucket_t = typename T::bucket_t;
-    const size_t budget = work_budget();
-    const size_t per_point = sizeof(affine_t) + 32;
-    const uint32_t chunk = points_per_pass<C>(count, c, 1, per_point, budget);
-    bucket_t total = bucket_t::identity();
-    for (uint32_t done = 0; done < count; done += chunk) {
-        const uint32_t m = std::min(chunk, count - done), first = offset + done;
-        device_buffer<affine_t> d_points(m, stream);
-        device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
-        // The inputs' checks are read once, with the pass's result: one
-        // synchronisation per pass, which is most of a small call's fixed
-        // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
-        const device_buffer<decode_report> report = new_report(stream);
-        const scalar_rows rows{scalar_vectors{scalars, nullptr, n}, 1, m, 0, first};
-        enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
-        enqueue_points<C>(d_points.get(), points + size_t(first) * points_layout.stride, m, points_layout, check,
-                          report.get(), stream);
-        const msm_shape shape{m, 1, c, 1, m};
-        device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);
-        enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(), stream);
-        const decode_report checked = read_report(report, stream);
-        // Scalars first: the CPU backends report a bad scalar before a bad point.
-        raise_scalar_report(checked, rows);
-        raise_point_report(checked, first);
-        total = total.add(finish_msm<C>(unit_sums, shape, stream)[0]);
-    }
-    return total;
 }
 
 // Adds the partial sums and writes the canonical affine result.

@@ -1,6 +1,6 @@
 // Generated from registry.toml by `cargo run --release -p gpukit-gen` — do not edit.
 // The status codes of the C ABI (include/gpukit.h's GPUKIT_OK and
-// GPUKIT_ERR_*), as the CUDA backend returns them (cuda/msm/status.cuh).
+// GPUKIT_ERR_*), as the CUDA backend returns them (cuda/runtime/status.cuh).
 #pragma once
 
 namespace gpukit {

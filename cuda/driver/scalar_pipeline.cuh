@@ -20,11 +20,12 @@
 #pragma once
 #include <algorithm>
 #include <vector>
-#include "bucket_carry.cuh"
-#include "device_buffer.cuh"
+#include "../msm/bucket_carry.cuh"
+#include "../msm/pippenger.cuh"
+#include "../msm/plan/parts.cuh"
+#include "../runtime/device_buffer.cuh"
 #include "device_set.cuh"
-#include "pippenger.cuh"
-#include "plan/parts.cuh"
+#include "upload.cuh"
 
 namespace gpukit {
 

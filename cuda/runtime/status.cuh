@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
-#include "../status_codes.cuh"
+#include "status_codes.cuh"
 #ifdef GPUKIT_FAULT_INJECTION
 #include "fault_injection.cuh"
 #endif

@@ -1,0 +1,143 @@
+// Inputs from host memory to the device: points and scalars copied (through
+// the pinned staging buffers of host_staging.cuh), decoded into the
+// pipeline's form and checked on the device (decode.cuh), with the first
+// offending index of each kind turned into its error.
+#pragma once
+#include <algorithm>
+#include <string>
+#include "../msm/pippenger.cuh"
+#include "../runtime/device_buffer.cuh"
+#include "../runtime/host_staging.cuh"
+#include "../runtime/trace.cuh"
+#include "decode.cuh"
+#include "scalar_vectors.cuh"
+
+namespace gpukit {
+
+// Turns the first offending point of a decode report into the error it
+// names. `offset` numbers the points.
+inline void raise_point_report(const decode_report& r, uint32_t offset) {
+    if (r.first_non_canonical != UINT32_MAX)
+        fail(STATUS_BAD_ENCODING, "point " + std::to_string(size_t(offset) + r.first_non_canonical) +
+                                      " has a coordinate >= p (not a canonical field element)");
+    if (r.first_off_curve != UINT32_MAX)
+        fail(STATUS_POINT_NOT_ON_CURVE,
+             "point " + std::to_string(size_t(offset) + r.first_off_curve) + " is not on the curve");
+}
+
+// A decode report on the device, all fields "none" (UINT32_MAX) until a
+// decode kernel records an offending index.
+inline device_buffer<decode_report> new_report(cudaStream_t stream) {
+    device_buffer<decode_report> report(1, stream);
+    GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
+    return report;
+}
+
+// Waits for `stream` and returns the report its decode kernels wrote.
+inline decode_report read_report(const device_buffer<decode_report>& report, cudaStream_t stream) {
+    decode_report host;
+    GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
+    GPUKIT_CUDA(cudaStreamSynchronize(stream));
+    return host;
+}
+
+// Points of records wider than the device's affine points (arkworks'
+// structs) go up this many at a time through a device staging buffer:
+// 2^20 BN254 structs are 72 MiB.
+constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
+
+// Enqueues the upload of n points (records as `layout` says) into `dest`
+// and their conversion to Montgomery form, checked when asked: offending
+// indices go to `report`. Wire points are copied into dest and converted
+// in place; wider records through a staging buffer, a chunk at a time.
+template <class C>
+void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
+                    point_layout layout, bool check, decode_report* report, cudaStream_t stream) {
+    using affine_t = typename curve_traits<C>::affine_t;
+    constexpr uint32_t BLOCK = 256;
+    if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
+        copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
+        trace_mark("copy points");
+        decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout,
+                                                                      dest, n, 0, check, report);
+        GPUKIT_LAUNCHED("decode_points");
+        trace_mark("decode points");
+        return;
+    }
+    if (layout.stride < sizeof(affine_t) || layout.stride % 4 != 0 ||
+        (layout.has_flag() && layout.flag >= layout.stride))
+        fail(STATUS_INTERNAL, "a point record of " + std::to_string(layout.stride) + " bytes cannot hold a point");
+    const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
+    device_buffer<uint8_t> staging(size_t(chunk) * layout.stride, stream);
+    for (uint32_t first = 0; first < n; first += chunk) {
+        const uint32_t m = std::min(chunk, n - first);
+        copy_to_device(staging.get(), points + size_t(first) * layout.stride, size_t(m) * layout.stride, stream);
+        trace_mark("copy points");
+        decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), layout, dest + first, m, first,
+                                                                      check, report);
+        GPUKIT_LAUNCHED("decode_points");
+        trace_mark("decode points");
+    }
+}
+
+// Uploads and checks n points, as enqueue_points, and waits for the check.
+// `offset` only numbers errors.
+template <class C>
+void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, point_layout layout,
+                   bool check, uint32_t offset, cudaStream_t stream) {
+    const device_buffer<decode_report> report = new_report(stream);
+    enqueue_points<C>(dest, points, n, layout, check, report.get(), stream);
+    raise_point_report(read_report(report, stream), offset);
+}
+
+// The scalars one upload takes: the part [offset, offset + count) of the
+// vectors first_row .. first_row + rows - 1. Errors name the scalar by its
+// index in the whole batch and by vector and position.
+struct scalar_rows {
+    scalar_vectors source;
+    uint32_t rows, count, first_row, offset;
+};
+
+// Enqueues the upload of the scalars of `rows` (laid out as `layout` says)
+// contiguously into dest and their check (< r) and conversion to canonical
+// little-endian integers; a scalar that fails goes to `report`
+// and is zeroed, so that work enqueued before the report is read stays in
+// bounds.
+template <class C>
+void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, decode_report* report,
+                     cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 256;
+    const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
+    auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
+    // Whole packed vectors are one row.
+    if (!rows.source.vectors && rows.count == rows.source.n)
+        copy_rows_to_device(dest, row, 1, total * 32, stream);
+    else
+        copy_rows_to_device(dest, row, rows.rows, row_bytes, stream);
+    trace_mark("copy scalars");
+    decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), layout, report);
+    GPUKIT_LAUNCHED("decode_scalars");
+    trace_mark("decode scalars");
+}
+
+// Turns the first bad scalar of a report on `rows` into the error it names.
+inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows) {
+    if (r.first_bad_scalar == UINT32_MAX) return;
+    const size_t vector = rows.first_row + r.first_bad_scalar / rows.count;
+    const size_t position = rows.offset + r.first_bad_scalar % rows.count;
+    std::string where = std::to_string(vector * rows.source.n + position);
+    if (vector > 0 || rows.first_row + rows.rows > 1)
+        where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
+    fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
+}
+
+// Uploads and checks the scalars of `rows`, as enqueue_scalars, and waits
+// for the check.
+template <class C>
+void upload_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, cudaStream_t stream) {
+    const device_buffer<decode_report> report = new_report(stream);
+    enqueue_scalars<C>(dest, rows, layout, report.get(), stream);
+    raise_scalar_report(read_report(report, stream), rows);
+}
+
+}  // namespace gpukit
