@@ -19,13 +19,16 @@ struct decode_report {
     uint32_t first_bad_scalar;
 };
 
-// Point i of `src` (records as `layout` says) to dst[i] in Montgomery form,
-// checked when asked; offending indices (numbered from `first`) go to
-// `report`. In place when src is dst and the records are wire points: each
-// thread reads its point whole before it writes it.
+// Point i of `src` (records as `layout` says) to dst[i] in Montgomery form;
+// offending indices (numbered from `first`) go to `report`. Coordinates are
+// always checked canonical (< p), at every validation level, as the host
+// decoder does: that costs two comparisons, and it lets a TRUSTED call skip
+// any host pass. `check_on_curve` adds the curve equation. In place when
+// src is dst and the records are wire points: each thread reads its point
+// whole before it writes it.
 template <class C>
 __global__ void decode_points(const uint8_t* src, point_layout layout, typename curve_traits<C>::affine_t* dst,
-                              uint32_t n, uint32_t first, bool check, decode_report* report) {
+                              uint32_t n, uint32_t first, bool check_on_curve, decode_report* report) {
     using field_t = typename curve_traits<C>::field_t;
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t W = field_t::WORDS;
@@ -46,14 +49,14 @@ __global__ void decode_points(const uint8_t* src, point_layout layout, typename 
         xw[k] = words[k];
         yw[k] = words[W + k];
     }
-    if (check && !(field_t::is_canonical(xw) && field_t::is_canonical(yw))) {
+    if (!(field_t::is_canonical(xw) && field_t::is_canonical(yw))) {
         atomicMin(&report->first_non_canonical, first + i);
         return;
     }
     affine_t p;
     p.x = layout.montgomery ? field_t::from_montgomery(xw) : field_t::from_canonical(xw);
     p.y = layout.montgomery ? field_t::from_montgomery(yw) : field_t::from_canonical(yw);
-    if (check && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, first + i);
+    if (check_on_curve && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, first + i);
     dst[i] = p;
 }
 

@@ -47,19 +47,19 @@ inline decode_report read_report(const device_buffer<decode_report>& report, cud
 constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 
 // Enqueues the upload of n points (records as `layout` says) into `dest`
-// and their conversion to Montgomery form, checked when asked: offending
-// indices go to `report`. Wire points are copied into dest and converted
+// and their conversion to Montgomery form, checked (canonical always, on
+// the curve when asked): offending indices go to `report`. Wire points are copied into dest and converted
 // in place; wider records through a staging buffer, a chunk at a time.
 template <class C>
 void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                    point_layout layout, bool check, decode_report* report, cudaStream_t stream) {
+                    point_layout layout, bool check_on_curve, decode_report* report, cudaStream_t stream) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
     if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
         copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
         trace_mark("copy points");
         decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout,
-                                                                      dest, n, 0, check, report);
+                                                                      dest, n, 0, check_on_curve, report);
         GPUKIT_LAUNCHED("decode_points");
         trace_mark("decode points");
         return;
@@ -74,7 +74,7 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
         copy_to_device(staging.get(), points + size_t(first) * layout.stride, size_t(m) * layout.stride, stream);
         trace_mark("copy points");
         decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), layout, dest + first, m, first,
-                                                                      check, report);
+                                                                      check_on_curve, report);
         GPUKIT_LAUNCHED("decode_points");
         trace_mark("decode points");
     }
@@ -84,9 +84,9 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
 // `offset` only numbers errors.
 template <class C>
 void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, point_layout layout,
-                   bool check, uint32_t offset, cudaStream_t stream) {
+                   bool check_on_curve, uint32_t offset, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_points<C>(dest, points, n, layout, check, report.get(), stream);
+    enqueue_points<C>(dest, points, n, layout, check_on_curve, report.get(), stream);
     raise_point_report(read_report(report, stream), offset);
 }
 
