@@ -15,6 +15,26 @@ use ark_ec::{AffineRepr, CurveGroup};
 use std::mem::size_of;
 use zeroize::Zeroizing;
 
+/// The fall-back rule, written here once for every call: where `plan`
+/// says GPU, runs `gpu` and returns its answer (`Some`), unless the GPU
+/// finds no device and the plan was not forced ([`falls_back`]): then
+/// `None`, and the caller runs the call on the host engine
+/// ([`Plan::host_engine`]), as it does (without running `gpu`) where the
+/// plan said a host engine. Any other GPU error is returned.
+pub(crate) fn gpu_first<T>(
+    plan: &Plan,
+    gpu: impl FnOnce() -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
+    if plan.engine != Engine::Gpu {
+        return Ok(None);
+    }
+    match gpu() {
+        Ok(answer) => Ok(Some(answer)),
+        Err(e) if falls_back(plan, &e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Runs a host engine (serial or CPU Pippenger) on typed input.
 pub(crate) fn run_host<C: Curve>(
     engine: Engine,
@@ -164,6 +184,33 @@ fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
     Ok(())
 }
 
+/// The typed MSM on the GPU: arkworks' in-memory (Montgomery) limbs go to
+/// the device as they are — where the layout allows, the points' structs
+/// themselves (no host pass at all), else a packed copy of their limbs.
+fn typed_gpu<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    check_on_curve: bool,
+    plan: &Plan,
+    blinded: bool,
+) -> Result<C::Affine, Error> {
+    let mut packed = Vec::new();
+    let buffer = gpu::typed_points::<C>(points, &mut packed);
+    let input = PointInput {
+        montgomery: true,
+        check_on_curve,
+    };
+    let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
+    run_gpu::<C>(
+        buffer,
+        &scalar_wire,
+        ScalarLayout::ARKWORKS,
+        input,
+        plan,
+        blinded,
+    )
+}
+
 /// The typed MSM behind [`crate::msm_with`].
 pub(crate) fn msm_typed<C: Curve>(
     points: &[C::Affine],
@@ -177,44 +224,21 @@ pub(crate) fn msm_typed<C: Curve>(
     if n == 0 {
         return Ok(C::Affine::zero());
     }
-    if plan.engine == Engine::Gpu {
-        // On-curve checks run on the device; the subgroup check on the host.
-        let on_device = check == PointCheck::OnCurve;
-        if !on_device {
-            encoding::check_points::<C>(points, check)?;
-        }
-        // arkworks' in-memory (Montgomery) limbs go to the device as they
-        // are: where the layout allows, the points' structs themselves (no
-        // host pass at all), else a packed copy of their limbs.
-        let mut packed = Vec::new();
-        let buffer = gpu::typed_points::<C>(points, &mut packed);
-        let input = PointInput {
-            montgomery: true,
-            check_on_curve: on_device,
-        };
-        let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
-        match run_gpu::<C>(
-            buffer,
-            &scalar_wire,
-            ScalarLayout::ARKWORKS,
-            input,
-            &plan,
-            config.blinded,
-        ) {
-            Err(e) if falls_back(&plan, &e) => {}
-            result => return result,
-        }
-        if on_device {
-            encoding::check_points::<C>(points, check)?;
-        }
-    } else {
+    // On-curve checks run on the device where the GPU runs; the subgroup
+    // check (and any check for the host engines) on the host, first.
+    let on_device = plan.engine == Engine::Gpu && check == PointCheck::OnCurve;
+    if !on_device {
         encoding::check_points::<C>(points, check)?;
     }
-    let engine = if plan.engine == Engine::Gpu {
-        Engine::Cpu
-    } else {
-        plan.engine
-    };
+    let gpu = || typed_gpu::<C>(points, scalars, on_device, &plan, config.blinded);
+    if let Some(sum) = gpu_first(&plan, gpu)? {
+        return Ok(sum);
+    }
+    if on_device {
+        // The device never ran, so its checks did not either.
+        encoding::check_points::<C>(points, check)?;
+    }
+    let engine = plan.host_engine();
     alloc::probe(
         host_bytes::<C>(n, engine, plan.window_c, config.blinded, false),
         "the host MSM",
@@ -258,29 +282,25 @@ pub(crate) fn msm_wire<C: Curve>(
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
-    if plan.engine == Engine::Gpu {
-        let on_device = check == PointCheck::OnCurve;
-        if !on_device {
-            // Scalars before points, in the CPU backends' order, so that an
-            // input with both faults gets the same status on every backend.
-            encoding::check_scalars_in::<C>(scalars, layout.order)?;
-            encoding::decode_points::<C>(points, config.input_form, check)?;
-        }
+    let on_device = check == PointCheck::OnCurve;
+    if plan.engine == Engine::Gpu && !on_device {
+        // Scalars before points, in the CPU backends' order, so that an
+        // input with both faults gets the same status on every backend.
+        encoding::check_scalars_in::<C>(scalars, layout.order)?;
+        encoding::decode_points::<C>(points, config.input_form, check)?;
+    }
+    let gpu = || {
         let input = PointInput {
             montgomery: config.input_form == InputForm::Montgomery,
             check_on_curve: on_device,
         };
         let buffer = PointBuffer::wire(points, C::ID.point_bytes());
-        match run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded) {
-            Err(e) if falls_back(&plan, &e) => {}
-            result => return result.map(|p| encoding::encode_point::<C>(&p)),
-        }
-    }
-    let engine = if plan.engine == Engine::Gpu {
-        Engine::Cpu
-    } else {
-        plan.engine
+        run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded)
     };
+    if let Some(sum) = gpu_first(&plan, gpu)? {
+        return Ok(encoding::encode_point::<C>(&sum));
+    }
+    let engine = plan.host_engine();
     alloc::probe(
         host_bytes::<C>(n, engine, plan.window_c, config.blinded, true),
         "the host MSM",

@@ -187,6 +187,17 @@ pub(crate) struct Plan {
     pub devices: u32,
 }
 
+impl Plan {
+    /// The engine that runs the call on the host: the plan's own, or the
+    /// CPU where the plan said GPU (its fall-back when no device answers).
+    pub(crate) fn host_engine(&self) -> Engine {
+        match self.engine {
+            Engine::Gpu => Engine::Cpu,
+            engine => engine,
+        }
+    }
+}
+
 /// Resolves `config` (plus the environment) for an MSM of `n` points.
 pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
     plan_batch(curve, n, 1, config)
