@@ -184,12 +184,14 @@ fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// The typed MSM on the GPU: arkworks' in-memory (Montgomery) limbs go to
+/// [`run_gpu`] on decoded points (the typed call's, or the wire call's
+/// after its subgroup check): arkworks' in-memory (Montgomery) limbs go to
 /// the device as they are — where the layout allows, the points' structs
 /// themselves (no host pass at all), else a packed copy of their limbs.
-fn typed_gpu<C: Curve>(
+fn typed_points_gpu<C: Curve>(
     points: &[C::Affine],
-    scalars: &[C::Scalar],
+    scalars: &[u8],
+    layout: ScalarLayout,
     check_on_curve: bool,
     plan: &Plan,
     blinded: bool,
@@ -200,15 +202,27 @@ fn typed_gpu<C: Curve>(
         montgomery: true,
         check_on_curve,
     };
-    let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
-    run_gpu::<C>(
-        buffer,
-        &scalar_wire,
-        ScalarLayout::ARKWORKS,
-        input,
-        plan,
-        blinded,
-    )
+    run_gpu::<C>(buffer, scalars, layout, input, plan, blinded)
+}
+
+/// [`run_gpu`] on wire points as they came, which the device decodes: it
+/// checks their encoding (every coordinate < p) always, whatever
+/// `check_on_curve` says, and the scalars (< r) before the points, in the
+/// CPU backends' order; so an unchecked (TRUSTED) call needs no host pass.
+fn wire_points_gpu<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+    check_on_curve: bool,
+    plan: &Plan,
+) -> Result<C::Affine, Error> {
+    let input = PointInput {
+        montgomery: config.input_form == InputForm::Montgomery,
+        check_on_curve,
+    };
+    let buffer = PointBuffer::wire(points, C::ID.point_bytes());
+    let layout = ScalarLayout::of(config);
+    run_gpu::<C>(buffer, scalars, layout, input, plan, config.blinded)
 }
 
 /// The typed MSM behind [`crate::msm_with`].
@@ -230,7 +244,18 @@ pub(crate) fn msm_typed<C: Curve>(
     if !on_device {
         encoding::check_points::<C>(points, check)?;
     }
-    let gpu = || typed_gpu::<C>(points, scalars, on_device, &plan, config.blinded);
+    let gpu = || {
+        let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
+        let layout = ScalarLayout::ARKWORKS;
+        typed_points_gpu::<C>(
+            points,
+            &scalar_wire,
+            layout,
+            on_device,
+            &plan,
+            config.blinded,
+        )
+    };
     if let Some(sum) = gpu_first(&plan, gpu)? {
         return Ok(sum);
     }
@@ -282,32 +307,46 @@ pub(crate) fn msm_wire<C: Curve>(
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
-    let on_device = check == PointCheck::OnCurve;
-    if plan.engine == Engine::Gpu && !on_device {
+    // The subgroup check (FULL, or a blinded call) is the host's, which
+    // decodes every point for it; the GPU then reads the decoded points, as
+    // a typed call's, and so does a host fall-back: each point is decoded
+    // once. Otherwise the device decodes the wire points itself.
+    let checked = if plan.engine == Engine::Gpu && check == PointCheck::Subgroup {
         // Scalars before points, in the CPU backends' order, so that an
         // input with both faults gets the same status on every backend.
         encoding::check_scalars_in::<C>(scalars, layout.order)?;
-        encoding::decode_points::<C>(points, config.input_form, check)?;
-    }
-    let gpu = || {
-        let input = PointInput {
-            montgomery: config.input_form == InputForm::Montgomery,
-            check_on_curve: on_device,
-        };
-        let buffer = PointBuffer::wire(points, C::ID.point_bytes());
-        run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded)
+        Some(encoding::decode_points::<C>(
+            points,
+            config.input_form,
+            check,
+        )?)
+    } else {
+        None
+    };
+    let gpu = || match &checked {
+        Some(decoded) => {
+            typed_points_gpu::<C>(decoded, scalars, layout, false, &plan, config.blinded)
+        }
+        None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, &plan),
     };
     if let Some(sum) = gpu_first(&plan, gpu)? {
         return Ok(encoding::encode_point::<C>(&sum));
     }
     let engine = plan.host_engine();
+    // Points decoded for the subgroup check are held already.
+    let held = checked
+        .as_ref()
+        .map_or(0, |d| d.len() * size_of::<C::Affine>());
     alloc::probe(
-        host_bytes::<C>(n, engine, plan.window_c, config.blinded, true),
+        host_bytes::<C>(n, engine, plan.window_c, config.blinded, true).saturating_sub(held),
         "the host MSM",
     )?;
     // Secret scalars (a blinded call's) are wiped when dropped.
     let scalars = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
-    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
+    let decoded = match checked {
+        Some(decoded) => decoded,
+        None => encoding::decode_points::<C>(points, config.input_form, check)?,
+    };
     let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
     Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))
 }
