@@ -12,6 +12,7 @@ use crate::error::{Error, Status};
 use crate::gpu::{self, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
+use std::borrow::Cow;
 use std::mem::size_of;
 use zeroize::Zeroizing;
 
@@ -133,19 +134,36 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
     })
 }
 
+/// An MSM's sum from the GPU, decoded (and so checked) once: the point,
+/// and the canonical wire bytes the device encoded it in where the sum is
+/// the device's own (a blinded call adds its two halves on the host).
+struct DeviceSum<C: Curve> {
+    point: C::Affine,
+    wire: Option<Vec<u8>>,
+}
+
+impl<C: Curve> DeviceSum<C> {
+    /// The sum in the canonical wire format, encoded once: on the device,
+    /// or here for a sum made on the host.
+    fn into_wire(self) -> Vec<u8> {
+        self.wire
+            .unwrap_or_else(|| encoding::encode_point::<C>(&self.point))
+    }
+}
+
 /// MSM of `points` (wire bytes in `input` form) with scalars laid out as
 /// `layout` says on the GPU, which checks them (< r) and undoes their
 /// layout; the scalars are split first when `blinded`.
-pub(crate) fn run_gpu<C: Curve>(
+fn run_gpu<C: Curve>(
     points: PointBuffer<'_>,
     scalars: &[u8],
     layout: ScalarLayout,
     input: PointInput,
     plan: &Plan,
     blinded: bool,
-) -> Result<C::Affine, Error> {
+) -> Result<DeviceSum<C>, Error> {
     let n = scalars.len() / SCALAR_BYTES;
-    let once = |wire: &[u8], layout: ScalarLayout| -> Result<C::Projective, Error> {
+    let once = |wire: &[u8], layout: ScalarLayout| -> Result<DeviceSum<C>, Error> {
         let out = gpu::msm(
             C::ID,
             points,
@@ -156,22 +174,28 @@ pub(crate) fn run_gpu<C: Curve>(
             input,
             plan.devices,
         )?;
-        Ok(decode_device_result::<C>(&out)?.into_group())
+        Ok(DeviceSum {
+            point: decode_device_result::<C>(&out)?,
+            wire: Some(out),
+        })
     };
     if !blinded {
-        return Ok(once(scalars, layout)?.into_affine());
+        return once(scalars, layout);
     }
     let k = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
     let (a, b) = blind::split(&k)?;
-    let a = once(
-        &Zeroizing::new(encoding::encode_scalars::<C>(&a)),
-        ScalarLayout::WIRE,
-    )?;
-    let b = once(
-        &Zeroizing::new(encoding::encode_scalars::<C>(&b)),
-        ScalarLayout::WIRE,
-    )?;
-    Ok((a + b).into_affine())
+    // A half goes to the device as arkworks' Montgomery bytes: the half
+    // itself where the layout allows, else an encoded copy, which is as
+    // secret and so is wiped when dropped.
+    let half = |s: &[C::Scalar]| match encoding::scalars_montgomery::<C>(s) {
+        Cow::Borrowed(bytes) => once(bytes, ScalarLayout::ARKWORKS),
+        Cow::Owned(bytes) => once(&Zeroizing::new(bytes), ScalarLayout::ARKWORKS),
+    };
+    let sum = half(&a)?.point + half(&b)?.point;
+    Ok(DeviceSum {
+        point: sum.into_affine(),
+        wire: None,
+    })
 }
 
 fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
@@ -195,7 +219,7 @@ fn typed_points_gpu<C: Curve>(
     check_on_curve: bool,
     plan: &Plan,
     blinded: bool,
-) -> Result<C::Affine, Error> {
+) -> Result<DeviceSum<C>, Error> {
     let mut packed = Vec::new();
     let buffer = gpu::typed_points::<C>(points, &mut packed);
     let input = PointInput {
@@ -215,7 +239,7 @@ fn wire_points_gpu<C: Curve>(
     config: &Config,
     check_on_curve: bool,
     plan: &Plan,
-) -> Result<C::Affine, Error> {
+) -> Result<DeviceSum<C>, Error> {
     let input = PointInput {
         montgomery: config.input_form == InputForm::Montgomery,
         check_on_curve,
@@ -257,7 +281,7 @@ pub(crate) fn msm_typed<C: Curve>(
         )
     };
     if let Some(sum) = gpu_first(&plan, gpu)? {
-        return Ok(sum);
+        return Ok(sum.point);
     }
     if on_device {
         // The device never ran, so its checks did not either.
@@ -330,7 +354,7 @@ pub(crate) fn msm_wire<C: Curve>(
         None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, &plan),
     };
     if let Some(sum) = gpu_first(&plan, gpu)? {
-        return Ok(encoding::encode_point::<C>(&sum));
+        return Ok(sum.into_wire());
     }
     let engine = plan.host_engine();
     // Points decoded for the subgroup check are held already.
@@ -350,3 +374,4 @@ pub(crate) fn msm_wire<C: Curve>(
     let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
     Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))
 }
+
