@@ -375,3 +375,74 @@ pub(crate) fn msm_wire<C: Curve>(
     Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Backend;
+    use crate::curves::Bn254G1;
+    use crate::encoding::ENCODED_POINTS;
+    use crate::plan::PLANS;
+    use std::cell::Cell;
+
+    type Scalar = <Bn254G1 as Curve>::Scalar;
+
+    /// The plans made and the points encoded on this thread while `f` runs.
+    fn plans_and_encodings<T>(f: impl FnOnce() -> T) -> (T, (usize, usize)) {
+        let count = || (PLANS.with(Cell::get), ENCODED_POINTS.with(Cell::get));
+        let before = count();
+        let out = f();
+        let after = count();
+        (out, (after.0 - before.0, after.1 - before.1))
+    }
+
+    /// i·G for i = 1..=8, scalars i: the sum is (1² + … + 8²)·G = 204·G.
+    #[test]
+    fn a_wire_call_plans_once_and_encodes_its_result_once() {
+        let g = <Bn254G1 as Curve>::Affine::generator();
+        let points: Vec<_> = (1..=8u64)
+            .map(|i| (g * Scalar::from(i)).into_affine())
+            .collect();
+        let scalars: Vec<Scalar> = (1..=8u64).map(Scalar::from).collect();
+        let wire_points = encoding::encode_points::<Bn254G1>(&points);
+        let wire_scalars = encoding::encode_scalars::<Bn254G1>(&scalars);
+        let expected = (g * Scalar::from(204u64)).into_affine();
+        for (validation, blinded) in [
+            (Validation::Trusted, false),
+            (Validation::OnCurve, false),
+            (Validation::Full, false),
+            (Validation::Default, true),
+        ] {
+            let config = Config {
+                backend: Backend::Cpu,
+                validation,
+                blinded,
+                ..Config::default()
+            };
+            let (out, counts) = plans_and_encodings(|| {
+                msm_wire::<Bn254G1>(&wire_points, &wire_scalars, &config).unwrap()
+            });
+            assert_eq!(counts, (1, 1), "{validation:?}, blinded: {blinded}");
+            assert_eq!(out, encoding::encode_point::<Bn254G1>(&expected));
+        }
+    }
+
+    /// The device's own sum goes back in the bytes it came in; a sum made
+    /// on the host (a blinded call's) is encoded once.
+    #[test]
+    fn a_device_sum_is_encoded_once() {
+        let g = <Bn254G1 as Curve>::Affine::generator();
+        let device_bytes = encoding::encode_point::<Bn254G1>(&g);
+        let own = DeviceSum::<Bn254G1> {
+            point: g,
+            wire: Some(device_bytes.clone()),
+        };
+        let (out, counts) = plans_and_encodings(|| own.into_wire());
+        assert_eq!((out, counts), (device_bytes.clone(), (0, 0)));
+        let added = DeviceSum::<Bn254G1> {
+            point: g,
+            wire: None,
+        };
+        let (out, counts) = plans_and_encodings(|| added.into_wire());
+        assert_eq!((out, counts), (device_bytes, (0, 1)));
+    }
+}

@@ -215,6 +215,8 @@ pub(crate) fn plan_batch(
     batch: usize,
     config: &Config,
 ) -> Result<Plan, Error> {
+    #[cfg(test)]
+    PLANS.with(|n| n.set(n.get() + 1));
     plan_with(
         curve,
         n,
@@ -223,6 +225,13 @@ pub(crate) fn plan_batch(
         &EnvOverrides::from_env()?,
         gpu::device_count(),
     )
+}
+
+// Test builds only: the plans made on this thread, which the driver's
+// tests read to show that a call plans once.
+#[cfg(test)]
+thread_local! {
+    pub(crate) static PLANS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Whether `Auto` sends `batch` MSMs of `n` points to a GPU: n·batch
