@@ -77,7 +77,8 @@ impl<C: Curve> Bases<C> {
     /// The device copy, uploaded now if no call has needed it yet; `None`
     /// when the upload found no device and `plan` may fall back (then for
     /// good, as at creation). Any other upload error is returned and the
-    /// next call tries again.
+    /// next call tries again. `plan` sends the call to the GPU: for a host
+    /// plan the fall-back rule would answer `None` and keep it for good.
     fn device_copy(&self, plan: &Plan) -> Result<Option<&gpu::DeviceBases>, Error> {
         if let Some(d) = self.device.get() {
             return Ok(d.as_ref());
@@ -95,22 +96,20 @@ impl<C: Curve> Bases<C> {
             montgomery: true,
             check_on_curve: false,
         };
-        let device = match gpu::DeviceBases::new(
-            C::ID,
-            buffer,
-            self.points.len(),
-            input,
-            plan.devices,
-            gpu::TableRequest {
-                precompute: self.config.precompute,
-                window_c: plan.window_c,
-                fixed_base: self.config.fixed_base,
-            },
-        ) {
-            Ok(d) => Some(d),
-            Err(e) if plan::falls_back(plan, &e) => None,
-            Err(e) => return Err(e),
-        };
+        let device = dispatch::gpu_first(plan, || {
+            gpu::DeviceBases::new(
+                C::ID,
+                buffer,
+                self.points.len(),
+                input,
+                plan.devices,
+                gpu::TableRequest {
+                    precompute: self.config.precompute,
+                    window_c: plan.window_c,
+                    fixed_base: self.config.fixed_base,
+                },
+            )
+        })?;
         Ok(self.device.get_or_init(|| device).as_ref())
     }
 
@@ -248,11 +247,7 @@ impl<C: Curve> Bases<C> {
             return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
         }
         let plan = plan::plan(C::ID, n, &self.config)?;
-        let engine = if plan.engine == Engine::Gpu {
-            Engine::Cpu
-        } else {
-            plan.engine
-        };
+        let engine = plan.host_engine();
         // The vectors run in parallel (`host_batch`): up to one MSM's working
         // memory per pool thread at once.
         let working =
@@ -300,11 +295,7 @@ impl<C: Curve> Bases<C> {
         if n == 0 {
             return Ok(C::Affine::zero());
         }
-        let engine = if plan.engine == Engine::Gpu {
-            Engine::Cpu
-        } else {
-            plan.engine
-        };
+        let engine = plan.host_engine();
         let points = &self.points[..n];
         let q = dispatch::run_host_blinded::<C>(
             engine,

@@ -16,7 +16,7 @@ use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch;
 use crate::encoding;
 use crate::error::{Error, Status};
-use crate::plan::{self, Engine, Plan};
+use crate::plan::{self, Plan};
 use crate::pool;
 use rayon::prelude::*;
 
@@ -247,17 +247,16 @@ fn per_msm<T: Send>(
 ) -> Result<Vec<T>, Error> {
     let in_msm = |j: usize, e: Error| Error::new(e.status(), format!("MSM {j}: {}", e.message()));
     let mut out = alloc::try_vec(batch, "the batch's results")?;
-    if plan.engine == Engine::Gpu {
-        let gpu = Config {
-            backend: Backend::Gpu,
-            ..*config
-        };
-        for j in 0..batch {
-            match one(j, &gpu) {
-                Ok(r) => out.push(r),
-                Err(e) if plan::falls_back(plan, &e) => break,
-                Err(e) => return Err(in_msm(j, e)),
-            }
+    let gpu = Config {
+        backend: Backend::Gpu,
+        ..*config
+    };
+    // MSM after MSM on the GPU until the fall-back rule sends the rest to
+    // the host (at once, for a plan that said a host engine).
+    for j in 0..batch {
+        match dispatch::gpu_first(plan, || one(j, &gpu)).map_err(|e| in_msm(j, e))? {
+            Some(r) => out.push(r),
+            None => break,
         }
     }
     let mut rest = alloc::try_vec(batch - out.len(), "the batch's results")?;

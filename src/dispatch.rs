@@ -12,8 +12,29 @@ use crate::error::{Error, Status};
 use crate::gpu::{self, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
+use std::borrow::Cow;
 use std::mem::size_of;
 use zeroize::Zeroizing;
+
+/// The fall-back rule, written here once for every call: where `plan`
+/// says GPU, runs `gpu` and returns its answer (`Some`), unless the GPU
+/// finds no device and the plan was not forced ([`falls_back`]): then
+/// `None`, and the caller runs the call on the host engine
+/// ([`Plan::host_engine`]), as it does (without running `gpu`) where the
+/// plan said a host engine. Any other GPU error is returned.
+pub(crate) fn gpu_first<T>(
+    plan: &Plan,
+    gpu: impl FnOnce() -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
+    if plan.engine != Engine::Gpu {
+        return Ok(None);
+    }
+    match gpu() {
+        Ok(answer) => Ok(Some(answer)),
+        Err(e) if falls_back(plan, &e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
 
 /// Runs a host engine (serial or CPU Pippenger) on typed input.
 pub(crate) fn run_host<C: Curve>(
@@ -113,19 +134,36 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
     })
 }
 
+/// An MSM's sum from the GPU, decoded (and so checked) once: the point,
+/// and the canonical wire bytes the device encoded it in where the sum is
+/// the device's own (a blinded call adds its two halves on the host).
+struct DeviceSum<C: Curve> {
+    point: C::Affine,
+    wire: Option<Vec<u8>>,
+}
+
+impl<C: Curve> DeviceSum<C> {
+    /// The sum in the canonical wire format, encoded once: on the device,
+    /// or here for a sum made on the host.
+    fn into_wire(self) -> Vec<u8> {
+        self.wire
+            .unwrap_or_else(|| encoding::encode_point::<C>(&self.point))
+    }
+}
+
 /// MSM of `points` (wire bytes in `input` form) with scalars laid out as
 /// `layout` says on the GPU, which checks them (< r) and undoes their
 /// layout; the scalars are split first when `blinded`.
-pub(crate) fn run_gpu<C: Curve>(
+fn run_gpu<C: Curve>(
     points: PointBuffer<'_>,
     scalars: &[u8],
     layout: ScalarLayout,
     input: PointInput,
     plan: &Plan,
     blinded: bool,
-) -> Result<C::Affine, Error> {
+) -> Result<DeviceSum<C>, Error> {
     let n = scalars.len() / SCALAR_BYTES;
-    let once = |wire: &[u8], layout: ScalarLayout| -> Result<C::Projective, Error> {
+    let once = |wire: &[u8], layout: ScalarLayout| -> Result<DeviceSum<C>, Error> {
         let out = gpu::msm(
             C::ID,
             points,
@@ -136,22 +174,28 @@ pub(crate) fn run_gpu<C: Curve>(
             input,
             plan.devices,
         )?;
-        Ok(decode_device_result::<C>(&out)?.into_group())
+        Ok(DeviceSum {
+            point: decode_device_result::<C>(&out)?,
+            wire: Some(out),
+        })
     };
     if !blinded {
-        return Ok(once(scalars, layout)?.into_affine());
+        return once(scalars, layout);
     }
     let k = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
     let (a, b) = blind::split(&k)?;
-    let a = once(
-        &Zeroizing::new(encoding::encode_scalars::<C>(&a)),
-        ScalarLayout::WIRE,
-    )?;
-    let b = once(
-        &Zeroizing::new(encoding::encode_scalars::<C>(&b)),
-        ScalarLayout::WIRE,
-    )?;
-    Ok((a + b).into_affine())
+    // A half goes to the device as arkworks' Montgomery bytes: the half
+    // itself where the layout allows, else an encoded copy, which is as
+    // secret and so is wiped when dropped.
+    let half = |s: &[C::Scalar]| match encoding::scalars_montgomery::<C>(s) {
+        Cow::Borrowed(bytes) => once(bytes, ScalarLayout::ARKWORKS),
+        Cow::Owned(bytes) => once(&Zeroizing::new(bytes), ScalarLayout::ARKWORKS),
+    };
+    let sum = half(&a)?.point + half(&b)?.point;
+    Ok(DeviceSum {
+        point: sum.into_affine(),
+        wire: None,
+    })
 }
 
 fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
@@ -162,6 +206,47 @@ fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
         ));
     }
     Ok(())
+}
+
+/// [`run_gpu`] on decoded points (the typed call's, or the wire call's
+/// after its subgroup check): arkworks' in-memory (Montgomery) limbs go to
+/// the device as they are — where the layout allows, the points' structs
+/// themselves (no host pass at all), else a packed copy of their limbs.
+fn typed_points_gpu<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[u8],
+    layout: ScalarLayout,
+    check_on_curve: bool,
+    plan: &Plan,
+    blinded: bool,
+) -> Result<DeviceSum<C>, Error> {
+    let mut packed = Vec::new();
+    let buffer = gpu::typed_points::<C>(points, &mut packed);
+    let input = PointInput {
+        montgomery: true,
+        check_on_curve,
+    };
+    run_gpu::<C>(buffer, scalars, layout, input, plan, blinded)
+}
+
+/// [`run_gpu`] on wire points as they came, which the device decodes: it
+/// checks their encoding (every coordinate < p) always, whatever
+/// `check_on_curve` says, and the scalars (< r) before the points, in the
+/// CPU backends' order; so an unchecked (TRUSTED) call needs no host pass.
+fn wire_points_gpu<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+    check_on_curve: bool,
+    plan: &Plan,
+) -> Result<DeviceSum<C>, Error> {
+    let input = PointInput {
+        montgomery: config.input_form == InputForm::Montgomery,
+        check_on_curve,
+    };
+    let buffer = PointBuffer::wire(points, C::ID.point_bytes());
+    let layout = ScalarLayout::of(config);
+    run_gpu::<C>(buffer, scalars, layout, input, plan, config.blinded)
 }
 
 /// The typed MSM behind [`crate::msm_with`].
@@ -177,44 +262,32 @@ pub(crate) fn msm_typed<C: Curve>(
     if n == 0 {
         return Ok(C::Affine::zero());
     }
-    if plan.engine == Engine::Gpu {
-        // On-curve checks run on the device; the subgroup check on the host.
-        let on_device = check == PointCheck::OnCurve;
-        if !on_device {
-            encoding::check_points::<C>(points, check)?;
-        }
-        // arkworks' in-memory (Montgomery) limbs go to the device as they
-        // are: where the layout allows, the points' structs themselves (no
-        // host pass at all), else a packed copy of their limbs.
-        let mut packed = Vec::new();
-        let buffer = gpu::typed_points::<C>(points, &mut packed);
-        let input = PointInput {
-            montgomery: true,
-            check_on_curve: on_device,
-        };
-        let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
-        match run_gpu::<C>(
-            buffer,
-            &scalar_wire,
-            ScalarLayout::ARKWORKS,
-            input,
-            &plan,
-            config.blinded,
-        ) {
-            Err(e) if falls_back(&plan, &e) => {}
-            result => return result,
-        }
-        if on_device {
-            encoding::check_points::<C>(points, check)?;
-        }
-    } else {
+    // On-curve checks run on the device where the GPU runs; the subgroup
+    // check (and any check for the host engines) on the host, first.
+    let on_device = plan.engine == Engine::Gpu && check == PointCheck::OnCurve;
+    if !on_device {
         encoding::check_points::<C>(points, check)?;
     }
-    let engine = if plan.engine == Engine::Gpu {
-        Engine::Cpu
-    } else {
-        plan.engine
+    let gpu = || {
+        let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
+        let layout = ScalarLayout::ARKWORKS;
+        typed_points_gpu::<C>(
+            points,
+            &scalar_wire,
+            layout,
+            on_device,
+            &plan,
+            config.blinded,
+        )
     };
+    if let Some(sum) = gpu_first(&plan, gpu)? {
+        return Ok(sum.point);
+    }
+    if on_device {
+        // The device never ran, so its checks did not either.
+        encoding::check_points::<C>(points, check)?;
+    }
+    let engine = plan.host_engine();
     alloc::probe(
         host_bytes::<C>(n, engine, plan.window_c, config.blinded, false),
         "the host MSM",
@@ -258,36 +331,118 @@ pub(crate) fn msm_wire<C: Curve>(
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
-    if plan.engine == Engine::Gpu {
-        let on_device = check == PointCheck::OnCurve;
-        if !on_device {
-            // Scalars before points, in the CPU backends' order, so that an
-            // input with both faults gets the same status on every backend.
-            encoding::check_scalars_in::<C>(scalars, layout.order)?;
-            encoding::decode_points::<C>(points, config.input_form, check)?;
-        }
-        let input = PointInput {
-            montgomery: config.input_form == InputForm::Montgomery,
-            check_on_curve: on_device,
-        };
-        let buffer = PointBuffer::wire(points, C::ID.point_bytes());
-        match run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded) {
-            Err(e) if falls_back(&plan, &e) => {}
-            result => return result.map(|p| encoding::encode_point::<C>(&p)),
-        }
-    }
-    let engine = if plan.engine == Engine::Gpu {
-        Engine::Cpu
+    // The subgroup check (FULL, or a blinded call) is the host's, which
+    // decodes every point for it; the GPU then reads the decoded points, as
+    // a typed call's, and so does a host fall-back: each point is decoded
+    // once. Otherwise the device decodes the wire points itself.
+    let checked = if plan.engine == Engine::Gpu && check == PointCheck::Subgroup {
+        // Scalars before points, in the CPU backends' order, so that an
+        // input with both faults gets the same status on every backend.
+        encoding::check_scalars_in::<C>(scalars, layout.order)?;
+        Some(encoding::decode_points::<C>(
+            points,
+            config.input_form,
+            check,
+        )?)
     } else {
-        plan.engine
+        None
     };
+    let gpu = || match &checked {
+        Some(decoded) => {
+            typed_points_gpu::<C>(decoded, scalars, layout, false, &plan, config.blinded)
+        }
+        None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, &plan),
+    };
+    if let Some(sum) = gpu_first(&plan, gpu)? {
+        return Ok(sum.into_wire());
+    }
+    let engine = plan.host_engine();
+    // Points decoded for the subgroup check are held already.
+    let held = checked
+        .as_ref()
+        .map_or(0, |d| d.len() * size_of::<C::Affine>());
     alloc::probe(
-        host_bytes::<C>(n, engine, plan.window_c, config.blinded, true),
+        host_bytes::<C>(n, engine, plan.window_c, config.blinded, true).saturating_sub(held),
         "the host MSM",
     )?;
     // Secret scalars (a blinded call's) are wiped when dropped.
     let scalars = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
-    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
+    let decoded = match checked {
+        Some(decoded) => decoded,
+        None => encoding::decode_points::<C>(points, config.input_form, check)?,
+    };
     let q = run_host_blinded::<C>(engine, plan.window_c, config.blinded, &decoded, &scalars)?;
     Ok(encoding::encode_point::<C>(&to_affine::<C>(q, &decoded)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Backend;
+    use crate::curves::Bn254G1;
+    use crate::encoding::ENCODED_POINTS;
+    use crate::plan::PLANS;
+    use std::cell::Cell;
+
+    type Scalar = <Bn254G1 as Curve>::Scalar;
+
+    /// The plans made and the points encoded on this thread while `f` runs.
+    fn plans_and_encodings<T>(f: impl FnOnce() -> T) -> (T, (usize, usize)) {
+        let count = || (PLANS.with(Cell::get), ENCODED_POINTS.with(Cell::get));
+        let before = count();
+        let out = f();
+        let after = count();
+        (out, (after.0 - before.0, after.1 - before.1))
+    }
+
+    /// i·G for i = 1..=8, scalars i: the sum is (1² + … + 8²)·G = 204·G.
+    #[test]
+    fn a_wire_call_plans_once_and_encodes_its_result_once() {
+        let g = <Bn254G1 as Curve>::Affine::generator();
+        let points: Vec<_> = (1..=8u64)
+            .map(|i| (g * Scalar::from(i)).into_affine())
+            .collect();
+        let scalars: Vec<Scalar> = (1..=8u64).map(Scalar::from).collect();
+        let wire_points = encoding::encode_points::<Bn254G1>(&points);
+        let wire_scalars = encoding::encode_scalars::<Bn254G1>(&scalars);
+        let expected = (g * Scalar::from(204u64)).into_affine();
+        for (validation, blinded) in [
+            (Validation::Trusted, false),
+            (Validation::OnCurve, false),
+            (Validation::Full, false),
+            (Validation::Default, true),
+        ] {
+            let config = Config {
+                backend: Backend::Cpu,
+                validation,
+                blinded,
+                ..Config::default()
+            };
+            let (out, counts) = plans_and_encodings(|| {
+                msm_wire::<Bn254G1>(&wire_points, &wire_scalars, &config).unwrap()
+            });
+            assert_eq!(counts, (1, 1), "{validation:?}, blinded: {blinded}");
+            assert_eq!(out, encoding::encode_point::<Bn254G1>(&expected));
+        }
+    }
+
+    /// The device's own sum goes back in the bytes it came in; a sum made
+    /// on the host (a blinded call's) is encoded once.
+    #[test]
+    fn a_device_sum_is_encoded_once() {
+        let g = <Bn254G1 as Curve>::Affine::generator();
+        let device_bytes = encoding::encode_point::<Bn254G1>(&g);
+        let own = DeviceSum::<Bn254G1> {
+            point: g,
+            wire: Some(device_bytes.clone()),
+        };
+        let (out, counts) = plans_and_encodings(|| own.into_wire());
+        assert_eq!((out, counts), (device_bytes.clone(), (0, 0)));
+        let added = DeviceSum::<Bn254G1> {
+            point: g,
+            wire: None,
+        };
+        let (out, counts) = plans_and_encodings(|| added.into_wire());
+        assert_eq!((out, counts), (device_bytes, (0, 1)));
+    }
 }

@@ -150,8 +150,17 @@ pub fn decode_point<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
     C::Affine::read(bytes, InputForm::Canonical, PointCheck::OnCurve).map_err(|f| f.into_error(0))
 }
 
+// Test builds only: the points `encode_point` encoded on this thread, which
+// the driver's tests read to show that a call encodes its result once.
+#[cfg(test)]
+thread_local! {
+    pub(crate) static ENCODED_POINTS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Encodes one point in the canonical wire format.
 pub fn encode_point<C: Curve>(point: &C::Affine) -> Vec<u8> {
+    #[cfg(test)]
+    ENCODED_POINTS.with(|n| n.set(n.get() + 1));
     let mut out = vec![0u8; point_bytes::<C>()];
     point.write(InputForm::Canonical, &mut out);
     out

@@ -187,6 +187,17 @@ pub(crate) struct Plan {
     pub devices: u32,
 }
 
+impl Plan {
+    /// The engine that runs the call on the host: the plan's own, or the
+    /// CPU where the plan said GPU (its fall-back when no device answers).
+    pub(crate) fn host_engine(&self) -> Engine {
+        match self.engine {
+            Engine::Gpu => Engine::Cpu,
+            engine => engine,
+        }
+    }
+}
+
 /// Resolves `config` (plus the environment) for an MSM of `n` points.
 pub(crate) fn plan(curve: CurveId, n: usize, config: &Config) -> Result<Plan, Error> {
     plan_batch(curve, n, 1, config)
@@ -204,6 +215,8 @@ pub(crate) fn plan_batch(
     batch: usize,
     config: &Config,
 ) -> Result<Plan, Error> {
+    #[cfg(test)]
+    PLANS.with(|n| n.set(n.get() + 1));
     plan_with(
         curve,
         n,
@@ -212,6 +225,13 @@ pub(crate) fn plan_batch(
         &EnvOverrides::from_env()?,
         gpu::device_count(),
     )
+}
+
+// Test builds only: the plans made on this thread, which the driver's
+// tests read to show that a call plans once.
+#[cfg(test)]
+thread_local! {
+    pub(crate) static PLANS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Whether `Auto` sends `batch` MSMs of `n` points to a GPU: n·batch
