@@ -8,7 +8,7 @@ use crate::alloc;
 use crate::blind;
 use crate::config::{Config, InputForm, PointFormat, ScalarLayout, ScalarOrder, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
-use crate::dispatch;
+use crate::dispatch::{self, SecretBytes, Sums};
 use crate::encoding;
 use crate::error::{Error, Status};
 use crate::formats;
@@ -149,17 +149,20 @@ impl<C: Curve> Bases<C> {
     fn msm_in_pool(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         let n = scalars.len();
         self.check_n(n)?;
-        if let Some(device) = self.device_for(n, 1)? {
+        let plan = plan::plan(C::ID, n, &self.config)?;
+        if let Some(device) = self.device_for(&plan, n)? {
             let wire = encoding::scalars_montgomery::<C>(scalars);
-            return Ok(self.device_batch(
+            let sums = self.device_batch(
                 device,
+                &plan,
                 ScalarVectors::Packed(&wire),
                 ScalarLayout::ARKWORKS,
                 n,
                 1,
-            )?[0]);
+            )?;
+            return Ok(sums.into_points()[0]);
         }
-        self.host_msm(n, scalars)
+        self.host_msm(&plan, n, scalars)
     }
 
     /// One MSM per scalar vector (each against the first `len` points).
@@ -177,7 +180,8 @@ impl<C: Curve> Bases<C> {
             return scalars.iter().map(|s| self.msm_in_pool(s)).collect();
         }
         self.check_n(n)?;
-        if let Some(device) = self.device_for(n, scalars.len())? {
+        let plan = plan::plan_batch(C::ID, n, scalars.len(), &self.config)?;
+        if let Some(device) = self.device_for(&plan, n)? {
             // Each vector goes to the device from where it lies (arkworks'
             // Montgomery limbs are the wire's Montgomery form): packing
             // 65,536 Verkle vectors into one 512 MiB buffer first took 70 ms.
@@ -186,15 +190,17 @@ impl<C: Curve> Bases<C> {
                 .map(|s| encoding::scalars_montgomery::<C>(s))
                 .collect();
             let each: Vec<&[u8]> = wires.iter().map(|w| w.as_ref()).collect();
-            return self.device_batch(
+            let sums = self.device_batch(
                 device,
+                &plan,
                 ScalarVectors::Each(&each),
                 ScalarLayout::ARKWORKS,
                 n,
                 scalars.len(),
-            );
+            )?;
+            return Ok(sums.into_points());
         }
-        self.host_batch(n, scalars)
+        self.host_batch(&plan, n, scalars)
     }
 
     /// One host MSM of n points per vector, the vectors in parallel: a
@@ -204,27 +210,27 @@ impl<C: Curve> Bases<C> {
     /// the one of the lowest vector, as a loop would find it.
     fn host_batch<S: AsRef<[C::Scalar]> + Sync>(
         &self,
+        plan: &Plan,
         n: usize,
         scalars: &[S],
     ) -> Result<Vec<C::Affine>, Error> {
         let mut out = alloc::try_vec(scalars.len(), "the batch's results")?;
         scalars
             .par_iter()
-            .map(|s| self.host_msm(n, s.as_ref()))
+            .map(|s| self.host_msm(plan, n, s.as_ref()))
             .collect_into_vec(&mut out);
         out.into_iter().collect()
     }
 
     /// `batch` MSMs over the first `n` points with byte scalars (`batch · n`
-    /// scalars of 32 bytes laid out as `layout` says); returns the results
-    /// as typed points.
+    /// scalars of 32 bytes laid out as `layout` says).
     fn msm_batch_wire(
         &self,
         scalars: &[u8],
         n: usize,
         batch: usize,
         layout: ScalarLayout,
-    ) -> Result<Vec<C::Affine>, Error> {
+    ) -> Result<Sums<C>, Error> {
         self.check_n(n)?;
         if Some(scalars.len())
             != n.checked_mul(batch)
@@ -239,14 +245,16 @@ impl<C: Curve> Bases<C> {
                 ),
             ));
         }
-        if let Some(device) = self.device_for(n, batch)? {
+        let plan = plan::plan_batch(C::ID, n, batch, &self.config)?;
+        if let Some(device) = self.device_for(&plan, n)? {
             // The device checks the scalars (< r) and undoes their layout.
-            return self.device_batch(device, ScalarVectors::Packed(scalars), layout, n, batch);
+            let packed = ScalarVectors::Packed(scalars);
+            return self.device_batch(device, &plan, packed, layout, n, batch);
         }
         if n == 0 {
-            return alloc::try_filled(batch, C::Affine::zero(), "the batch's results");
+            let zeros = alloc::try_filled(batch, C::Affine::zero(), "the batch's results")?;
+            return Ok(Sums::from_host(zeros));
         }
-        let plan = plan::plan(C::ID, n, &self.config)?;
         let engine = plan.host_engine();
         // The vectors run in parallel (`host_batch`): up to one MSM's working
         // memory per pool thread at once.
@@ -259,7 +267,7 @@ impl<C: Curve> Bases<C> {
         alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
         let decoded = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
         let vectors: Vec<&[C::Scalar]> = decoded.chunks_exact(n).collect();
-        self.host_batch(n, &vectors)
+        Ok(Sums::from_host(self.host_batch(&plan, n, &vectors)?))
     }
 
     fn check_n(&self, n: usize) -> Result<(), Error> {
@@ -272,15 +280,14 @@ impl<C: Curve> Bases<C> {
         Ok(())
     }
 
-    /// The device copy that `batch` MSMs of n points run on, uploading the
-    /// bases first where the planner sends this batch to the GPU and no
-    /// call has needed them there yet; `None` for the host.
-    fn device_for(&self, n: usize, batch: usize) -> Result<Option<&gpu::DeviceBases>, Error> {
-        let plan = plan::plan_batch(C::ID, n, batch, &self.config)?;
+    /// The device copy that a call of n points per MSM planned as `plan`
+    /// runs on, uploading the bases first where the plan sends it to the
+    /// GPU and no call has needed them there yet; `None` for the host.
+    fn device_for(&self, plan: &Plan, n: usize) -> Result<Option<&gpu::DeviceBases>, Error> {
         if plan.engine != Engine::Gpu || n == 0 {
             return Ok(None);
         }
-        let device = self.device_copy(&plan)?;
+        let device = self.device_copy(plan)?;
         if device.is_none() && plan.forced {
             return Err(Error::new(
                 Status::NoDevice,
@@ -290,8 +297,7 @@ impl<C: Curve> Bases<C> {
         Ok(device.filter(|d| d.len() >= n))
     }
 
-    fn host_msm(&self, n: usize, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
-        let plan = plan::plan(C::ID, n, &self.config)?;
+    fn host_msm(&self, plan: &Plan, n: usize, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
         if n == 0 {
             return Ok(C::Affine::zero());
         }
@@ -308,17 +314,17 @@ impl<C: Curve> Bases<C> {
     }
 
     /// `batch` MSMs of `n` byte scalars (laid out as `layout` says) each on
-    /// the device copy; blinded calls run the 2·batch halves as one device
-    /// batch.
+    /// the device copy, planned as `plan`; blinded calls run the 2·batch
+    /// halves as one device batch.
     fn device_batch(
         &self,
         device: &gpu::DeviceBases,
+        plan: &Plan,
         scalars: ScalarVectors<'_>,
         layout: ScalarLayout,
         n: usize,
         batch: usize,
-    ) -> Result<Vec<C::Affine>, Error> {
-        let plan = plan::plan(C::ID, n, &self.config)?;
+    ) -> Result<Sums<C>, Error> {
         // With precomputed copies the device weighs its tables against the
         // plain bases for this n: an open window stays open.
         let window_c = if device.tables().copies > 1 {
@@ -326,16 +332,8 @@ impl<C: Curve> Bases<C> {
         } else {
             plan.gpu_window
         };
-        let pb = C::ID.point_bytes();
-        // In parallel: 65,536 Verkle commitments decode in a fraction of
-        // the time on the pool's threads.
-        let decode_all = |out: Vec<u8>| -> Result<Vec<C::Affine>, Error> {
-            out.par_chunks_exact(pb)
-                .map(dispatch::decode_device_result::<C>)
-                .collect()
-        };
         if !self.config.blinded {
-            return decode_all(device.msm_batch(scalars, layout, n, batch, window_c)?);
+            return Sums::from_device(device.msm_batch(scalars, layout, n, batch, window_c)?);
         }
         let concatenated;
         let packed: &[u8] = match scalars {
@@ -347,20 +345,21 @@ impl<C: Curve> Bases<C> {
         };
         let k = Zeroizing::new(encoding::decode_scalars_in::<C>(packed, layout)?);
         let (a, b) = blind::split(&k)?;
-        let mut halves = Zeroizing::new(encoding::encode_scalars::<C>(&a));
-        halves.extend_from_slice(&Zeroizing::new(encoding::encode_scalars::<C>(&b)));
-        let sums = decode_all(device.msm_batch(
-            ScalarVectors::Packed(&halves),
-            ScalarLayout::WIRE,
-            n,
-            2 * batch,
-            window_c,
-        )?)?;
+        // Both halves' vectors in one device batch, as arkworks' Montgomery
+        // bytes where they lie.
+        let (a, b) = (SecretBytes::of::<C>(&a), SecretBytes::of::<C>(&b));
+        let each: Vec<&[u8]> = a
+            .chunks_exact(n * SCALAR_BYTES)
+            .chain(b.chunks_exact(n * SCALAR_BYTES))
+            .collect();
+        let halves = ScalarVectors::Each(&each);
+        let sums = device.msm_batch(halves, ScalarLayout::ARKWORKS, n, 2 * batch, window_c)?;
+        let sums = Sums::<C>::from_device(sums)?.into_points();
         let (a, b) = sums.split_at(batch);
-        Ok(a.iter()
-            .zip(b)
-            .map(|(a, b)| (*a + *b).into_affine())
-            .collect())
+        let added = a.iter().zip(b).map(|(a, b)| *a + *b);
+        Ok(Sums::from_host(C::Projective::normalize_batch(
+            &added.collect::<Vec<_>>(),
+        )))
     }
 }
 
@@ -414,8 +413,7 @@ impl<C: Curve> WireBases for Bases<C> {
         batch: usize,
         layout: ScalarLayout,
     ) -> Result<Vec<u8>, Error> {
-        let points = self.msm_batch_wire(scalars, n, batch, layout)?;
-        Ok(encoding::encode_points::<C>(&points))
+        Ok(self.msm_batch_wire(scalars, n, batch, layout)?.into_wire())
     }
 }
 
@@ -509,5 +507,51 @@ impl BasesBytes {
         };
         let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, layout))?;
         formats::wire_output(self.curve, self.point_format, wire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Backend;
+    use crate::curves::Bn254G1;
+    use crate::dispatch::tests::plans_and_encodings;
+
+    type Scalar = <Bn254G1 as Curve>::Scalar;
+
+    /// Three MSMs over i·G (i = 1..=8) with scalars i + j in vector j: a
+    /// batch call plans once and encodes its three results in one pass,
+    /// blinded or not.
+    #[test]
+    fn a_batch_call_plans_once_and_encodes_its_results_once() {
+        let g = <Bn254G1 as Curve>::Affine::generator();
+        let points: Vec<_> = (1..=8u64)
+            .map(|i| (g * Scalar::from(i)).into_affine())
+            .collect();
+        let scalars: Vec<Scalar> = (0..3u64)
+            .flat_map(|j| (1..=8u64).map(move |i| Scalar::from(i + j)))
+            .collect();
+        let wire = encoding::encode_scalars::<Bn254G1>(&scalars);
+        // Σ i·(i + j) = 204 + 36·j.
+        let expected: Vec<_> = (0..3u64)
+            .map(|j| (g * Scalar::from(204 + 36 * j)).into_affine())
+            .collect();
+        for blinded in [false, true] {
+            let config = Config {
+                backend: Backend::Cpu,
+                blinded,
+                ..Config::default()
+            };
+            let bases = Bases::<Bn254G1>::new(&points, &config).unwrap();
+            let layout = ScalarLayout::of(&config);
+            let (out, counts) = plans_and_encodings(|| {
+                bases
+                    .msm_batch_wire(&wire, 8, 3, layout)
+                    .unwrap()
+                    .into_wire()
+            });
+            assert_eq!(counts, (1, 3), "blinded: {blinded}");
+            assert_eq!(out, encoding::encode_points::<Bn254G1>(&expected));
+        }
     }
 }

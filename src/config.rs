@@ -242,12 +242,6 @@ pub(crate) struct ScalarLayout {
 }
 
 impl ScalarLayout {
-    /// Canonical little-endian: the wire format.
-    pub(crate) const WIRE: ScalarLayout = ScalarLayout {
-        form: InputForm::Canonical,
-        order: ScalarOrder::LittleEndian,
-    };
-
     /// Montgomery limbs, little-endian: arkworks' scalars as they lie in memory.
     pub(crate) const ARKWORKS: ScalarLayout = ScalarLayout {
         form: InputForm::Montgomery,

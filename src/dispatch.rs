@@ -12,6 +12,7 @@ use crate::error::{Error, Status};
 use crate::gpu::{self, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::mem::size_of;
 use zeroize::Zeroizing;
@@ -134,20 +135,72 @@ pub(crate) fn decode_device_result<C: Curve>(bytes: &[u8]) -> Result<C::Affine, 
     })
 }
 
-/// An MSM's sum from the GPU, decoded (and so checked) once: the point,
-/// and the canonical wire bytes the device encoded it in where the sum is
-/// the device's own (a blinded call adds its two halves on the host).
-struct DeviceSum<C: Curve> {
-    point: C::Affine,
+/// MSM sums, decoded (and so checked) once where they come from the GPU:
+/// the points, and the canonical wire bytes the device encoded them in
+/// where the sums are the device's own (not where a blinded call added its
+/// two halves on the host, or a host engine made them).
+pub(crate) struct Sums<C: Curve> {
+    points: Vec<C::Affine>,
     wire: Option<Vec<u8>>,
 }
 
-impl<C: Curve> DeviceSum<C> {
-    /// The sum in the canonical wire format, encoded once: on the device,
-    /// or here for a sum made on the host.
-    fn into_wire(self) -> Vec<u8> {
+impl<C: Curve> Sums<C> {
+    /// The device's result points, each checked once by decoding it; in
+    /// parallel, since 65,536 Verkle commitments are a batch's results.
+    pub(crate) fn from_device(wire: Vec<u8>) -> Result<Self, Error> {
+        let points = wire
+            .par_chunks_exact(C::ID.point_bytes())
+            .map(decode_device_result::<C>)
+            .collect::<Result<_, _>>()?;
+        Ok(Sums {
+            points,
+            wire: Some(wire),
+        })
+    }
+
+    /// Sums made on the host (a host engine's, or a blinded call's halves
+    /// added).
+    pub(crate) fn from_host(points: Vec<C::Affine>) -> Self {
+        Sums { points, wire: None }
+    }
+
+    /// The sums as typed points.
+    pub(crate) fn into_points(self) -> Vec<C::Affine> {
+        self.points
+    }
+
+    /// The sums in the canonical wire format, encoded once: on the device,
+    /// or here for sums made on the host.
+    pub(crate) fn into_wire(self) -> Vec<u8> {
         self.wire
-            .unwrap_or_else(|| encoding::encode_point::<C>(&self.point))
+            .unwrap_or_else(|| encoding::encode_points::<C>(&self.points))
+    }
+}
+
+/// Secret scalars (a blinded call's halves) as arkworks' Montgomery bytes
+/// for the device: the scalars themselves where their layout allows, else
+/// an encoded copy, which is as secret and so is wiped when dropped.
+pub(crate) enum SecretBytes<'a> {
+    Borrowed(&'a [u8]),
+    Owned(Zeroizing<Vec<u8>>),
+}
+
+impl SecretBytes<'_> {
+    pub(crate) fn of<C: Curve>(scalars: &[C::Scalar]) -> SecretBytes<'_> {
+        match encoding::scalars_montgomery::<C>(scalars) {
+            Cow::Borrowed(bytes) => SecretBytes::Borrowed(bytes),
+            Cow::Owned(bytes) => SecretBytes::Owned(Zeroizing::new(bytes)),
+        }
+    }
+}
+
+impl std::ops::Deref for SecretBytes<'_> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            SecretBytes::Borrowed(bytes) => bytes,
+            SecretBytes::Owned(bytes) => bytes,
+        }
     }
 }
 
@@ -161,9 +214,9 @@ fn run_gpu<C: Curve>(
     input: PointInput,
     plan: &Plan,
     blinded: bool,
-) -> Result<DeviceSum<C>, Error> {
+) -> Result<Sums<C>, Error> {
     let n = scalars.len() / SCALAR_BYTES;
-    let once = |wire: &[u8], layout: ScalarLayout| -> Result<DeviceSum<C>, Error> {
+    let once = |wire: &[u8], layout: ScalarLayout| -> Result<Sums<C>, Error> {
         let out = gpu::msm(
             C::ID,
             points,
@@ -174,28 +227,16 @@ fn run_gpu<C: Curve>(
             input,
             plan.devices,
         )?;
-        Ok(DeviceSum {
-            point: decode_device_result::<C>(&out)?,
-            wire: Some(out),
-        })
+        Sums::from_device(out)
     };
     if !blinded {
         return once(scalars, layout);
     }
     let k = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
     let (a, b) = blind::split(&k)?;
-    // A half goes to the device as arkworks' Montgomery bytes: the half
-    // itself where the layout allows, else an encoded copy, which is as
-    // secret and so is wiped when dropped.
-    let half = |s: &[C::Scalar]| match encoding::scalars_montgomery::<C>(s) {
-        Cow::Borrowed(bytes) => once(bytes, ScalarLayout::ARKWORKS),
-        Cow::Owned(bytes) => once(&Zeroizing::new(bytes), ScalarLayout::ARKWORKS),
-    };
-    let sum = half(&a)?.point + half(&b)?.point;
-    Ok(DeviceSum {
-        point: sum.into_affine(),
-        wire: None,
-    })
+    let half = |s: &[C::Scalar]| once(&SecretBytes::of::<C>(s), ScalarLayout::ARKWORKS);
+    let sum = half(&a)?.points[0] + half(&b)?.points[0];
+    Ok(Sums::from_host(vec![sum.into_affine()]))
 }
 
 fn check_lengths(points: usize, scalars: usize) -> Result<(), Error> {
@@ -219,7 +260,7 @@ fn typed_points_gpu<C: Curve>(
     check_on_curve: bool,
     plan: &Plan,
     blinded: bool,
-) -> Result<DeviceSum<C>, Error> {
+) -> Result<Sums<C>, Error> {
     let mut packed = Vec::new();
     let buffer = gpu::typed_points::<C>(points, &mut packed);
     let input = PointInput {
@@ -239,7 +280,7 @@ fn wire_points_gpu<C: Curve>(
     config: &Config,
     check_on_curve: bool,
     plan: &Plan,
-) -> Result<DeviceSum<C>, Error> {
+) -> Result<Sums<C>, Error> {
     let input = PointInput {
         montgomery: config.input_form == InputForm::Montgomery,
         check_on_curve,
@@ -281,7 +322,7 @@ pub(crate) fn msm_typed<C: Curve>(
         )
     };
     if let Some(sum) = gpu_first(&plan, gpu)? {
-        return Ok(sum.point);
+        return Ok(sum.into_points()[0]);
     }
     if on_device {
         // The device never ran, so its checks did not either.
@@ -376,7 +417,7 @@ pub(crate) fn msm_wire<C: Curve>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::config::Backend;
     use crate::curves::Bn254G1;
@@ -387,7 +428,7 @@ mod tests {
     type Scalar = <Bn254G1 as Curve>::Scalar;
 
     /// The plans made and the points encoded on this thread while `f` runs.
-    fn plans_and_encodings<T>(f: impl FnOnce() -> T) -> (T, (usize, usize)) {
+    pub(crate) fn plans_and_encodings<T>(f: impl FnOnce() -> T) -> (T, (usize, usize)) {
         let count = || (PLANS.with(Cell::get), ENCODED_POINTS.with(Cell::get));
         let before = count();
         let out = f();
@@ -432,17 +473,22 @@ mod tests {
     fn a_device_sum_is_encoded_once() {
         let g = <Bn254G1 as Curve>::Affine::generator();
         let device_bytes = encoding::encode_point::<Bn254G1>(&g);
-        let own = DeviceSum::<Bn254G1> {
-            point: g,
-            wire: Some(device_bytes.clone()),
-        };
-        let (out, counts) = plans_and_encodings(|| own.into_wire());
+        let (out, counts) = plans_and_encodings(|| {
+            Sums::<Bn254G1>::from_device(device_bytes.clone())
+                .unwrap()
+                .into_wire()
+        });
         assert_eq!((out, counts), (device_bytes.clone(), (0, 0)));
-        let added = DeviceSum::<Bn254G1> {
-            point: g,
-            wire: None,
-        };
-        let (out, counts) = plans_and_encodings(|| added.into_wire());
+        let (out, counts) = plans_and_encodings(|| Sums::<Bn254G1>::from_host(vec![g]).into_wire());
         assert_eq!((out, counts), (device_bytes, (0, 1)));
+    }
+
+    /// A result the device encoded wrongly is the device's fault, never a
+    /// silent answer.
+    #[test]
+    fn an_invalid_device_result_is_a_device_error() {
+        let bad = vec![0xffu8; <Bn254G1 as Curve>::ID.point_bytes()];
+        let err = Sums::<Bn254G1>::from_device(bad).err().unwrap();
+        assert_eq!(err.status(), Status::Device);
     }
 }

@@ -150,8 +150,9 @@ pub fn decode_point<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
     C::Affine::read(bytes, InputForm::Canonical, PointCheck::OnCurve).map_err(|f| f.into_error(0))
 }
 
-// Test builds only: the points `encode_point` encoded on this thread, which
-// the driver's tests read to show that a call encodes its result once.
+// Test builds only: the points `encode_point` and `encode_points_in` encoded
+// on this thread, which the driver's tests read to show that a call encodes
+// its result once.
 #[cfg(test)]
 thread_local! {
     pub(crate) static ENCODED_POINTS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -168,6 +169,8 @@ pub fn encode_point<C: Curve>(point: &C::Affine) -> Vec<u8> {
 
 /// Encodes points in `form` (canonical: the wire format).
 pub fn encode_points_in<C: Curve>(points: &[C::Affine], form: InputForm) -> Vec<u8> {
+    #[cfg(test)]
+    ENCODED_POINTS.with(|n| n.set(n.get() + points.len()));
     let pb = point_bytes::<C>();
     let mut out = vec![0u8; points.len() * pb];
     out.par_chunks_exact_mut(pb)

@@ -185,16 +185,18 @@ pub(crate) struct Plan {
     /// fallback to the CPU does not inherit a GPU-tuned window.
     pub gpu_window: u32,
     pub devices: u32,
+    /// The engine that runs the call on the host where it does not run on
+    /// the GPU: `engine` itself when that is a host engine, else (an
+    /// unforced GPU plan that finds no device) serial or CPU by n alone, as
+    /// `Auto` picks without a device, so that a batch of tiny vectors
+    /// falls back to serial MSMs side by side.
+    pub host: Engine,
 }
 
 impl Plan {
-    /// The engine that runs the call on the host: the plan's own, or the
-    /// CPU where the plan said GPU (its fall-back when no device answers).
+    /// The engine that runs the call on the host (see [`Plan::host`]).
     pub(crate) fn host_engine(&self) -> Engine {
-        match self.engine {
-            Engine::Gpu => Engine::Cpu,
-            engine => engine,
-        }
+        self.host
     }
 }
 
@@ -303,12 +305,18 @@ fn plan_with(
         Backend::Auto if n < serial_crossover(curve) => (Engine::Serial, false),
         Backend::Auto => (Engine::Cpu, false),
     };
+    let host = match engine {
+        Engine::Gpu if n < serial_crossover(curve) => Engine::Serial,
+        Engine::Gpu => Engine::Cpu,
+        host => host,
+    };
     Ok(Plan {
         engine,
         forced,
         window_c,
         gpu_window,
         devices,
+        host,
     })
 }
 
@@ -419,6 +427,10 @@ mod tests {
             // GPU once the batch is large enough.
             assert_eq!(engine(curve, s - 1, 1, 1), Engine::Serial);
             assert_eq!(engine(curve, s - 1, g, 1), Engine::Gpu);
+            // Its fall-back without a device: the vectors' own engine.
+            let host = |n, batch| plan_with(curve, n, batch, &c, &none, 1).unwrap().host;
+            assert_eq!(host(s - 1, g), Engine::Serial, "{curve:?}");
+            assert_eq!(host(g, 1), Engine::Cpu, "{curve:?}");
             // No work: never the GPU, however large the batch.
             assert_eq!(engine(curve, 0, usize::MAX, 1), Engine::Serial);
             // n·batch past usize::MAX saturates to "more than the crossover"
@@ -506,7 +518,8 @@ mod tests {
                 forced: true,
                 window_c: 7,
                 gpu_window: 7,
-                devices: 0b101
+                devices: 0b101,
+                host: Engine::Serial,
             }
         );
         let explicit = Config {
@@ -523,7 +536,8 @@ mod tests {
                 forced: true,
                 window_c: 3,
                 gpu_window: 3,
-                devices: 2
+                devices: 2,
+                host: Engine::Cpu,
             }
         );
     }
