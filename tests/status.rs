@@ -55,7 +55,11 @@ fn cuda_status_codes_are_the_rust_ones() {
         );
         seen += 1;
     }
-    assert_eq!(seen, rust.len(), "cuda/runtime/status_codes.cuh lists every status");
+    assert_eq!(
+        seen,
+        rust.len(),
+        "cuda/runtime/status_codes.cuh lists every status"
+    );
 }
 
 #[test]
