@@ -104,9 +104,14 @@ static void case_free(kat_case *c) {
 int kat_load(const char *dir, const ctest_curve *curve, kat_file *out) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.kat", dir, curve->name);
+    return kat_load_path(path, curve, gpukit_point_bytes(curve->id), out);
+}
+
+int kat_load_path(const char *path, const ctest_curve *curve, uint32_t point_bytes,
+                  kat_file *out) {
     memset(out, 0, sizeof *out);
     out->curve = curve;
-    out->point_bytes = gpukit_point_bytes(curve->id);
+    out->point_bytes = point_bytes;
     reader r = {fopen(path, "r"), path, NULL, 0, 0};
     if (r.f == NULL) {
         fprintf(stderr, "%s: cannot open\n", path);

@@ -37,6 +37,10 @@ typedef struct {
 
 /* Reads <dir>/<curve name>.kat. Returns 0, or -1 after printing why to stderr. */
 int kat_load(const char *dir, const ctest_curve *curve, kat_file *out);
+/* Reads a file of that format at path whose points are point_bytes long
+ * (another point format's files, tests/kat/formats/). */
+int kat_load_path(const char *path, const ctest_curve *curve, uint32_t point_bytes,
+                  kat_file *out);
 void kat_free(kat_file *file);
 
 /* Decodes hex (2*len characters) into out; returns 0, or -1 on a bad digit or length. */

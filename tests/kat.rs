@@ -1,11 +1,13 @@
 //! The known-answer files tests/kat/<curve>.kat (written by
 //! `cargo run --release --example gen_kat`), checked byte for byte on every
-//! backend available here, through the Rust byte API and the C ABI.
+//! backend available here, through the Rust byte API and the C ABI; and
+//! the point formats' files tests/kat/formats/<file>.kat (written by
+//! `cargo run --release --example gen_format_kat`) through the byte API.
 
 mod common;
 
 use common::all_backends;
-use gpukit::{Backend, Config, Curve, CurveId};
+use gpukit::{Backend, Config, Curve, CurveId, PointFormat};
 use std::path::Path;
 
 struct Case {
@@ -109,6 +111,50 @@ fn every_curve_has_a_file() {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/{}.kat", c.name()));
         assert!(path.exists(), "{} is missing", path.display());
+    }
+}
+
+/// Points and result in the format, scalars in the wire format.
+#[test]
+fn point_format_files() {
+    for (file, id, format) in [
+        (
+            "bls12_381_g1_compressed",
+            CurveId::Bls12_381G1,
+            PointFormat::Compressed,
+        ),
+        (
+            "secp256k1_compressed",
+            CurveId::Secp256k1,
+            PointFormat::Compressed,
+        ),
+        ("secp256k1_x_only", CurveId::Secp256k1, PointFormat::XOnly),
+        (
+            "banderwagon_compressed",
+            CurveId::Banderwagon,
+            PointFormat::Compressed,
+        ),
+    ] {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/formats/{file}.kat"));
+        let text = std::fs::read_to_string(&path).expect("read the .kat file");
+        let cases = parse(&text);
+        assert!(cases.len() >= 6, "too few cases in {}", path.display());
+        let size = format.point_bytes(id).unwrap();
+        for case in &cases {
+            let where_ = format!("{}:{}", path.display(), case.line);
+            assert_eq!(case.points.len(), case.n * size, "{where_}");
+            assert_eq!(case.result.len(), size, "{where_}");
+            for base in all_backends() {
+                let config = Config {
+                    point_format: format,
+                    ..base
+                };
+                let got = gpukit::msm_bytes(id, &case.points, &case.scalars, &config)
+                    .unwrap_or_else(|e| panic!("{where_} {config:?}: {e}"));
+                assert_eq!(got, case.result, "{where_} {config:?}");
+            }
+        }
     }
 }
 
