@@ -17,6 +17,7 @@ mod common;
 use common::*;
 use gpukit::{Config, CurveId, PointFormat, ScalarOrder, Status};
 use k256::elliptic_curve::ops::Reduce;
+use k256::elliptic_curve::sec1::ToEncodedPoint;
 use k256::elliptic_curve::{Field, PrimeField};
 use k256::schnorr::{Signature, SigningKey};
 use k256::{Scalar, U256};
@@ -26,12 +27,6 @@ use sha2::{Digest, Sha256};
 const SIGNATURES: usize = 64;
 /// Bytes of an x-only key, of r, of s and of a message (BIP340 signs 32-byte messages).
 const BYTES: usize = 32;
-/// The x-only form of the generator, x big-endian (SEC 2); its y is even,
-/// so the x-only form decodes to G itself.
-const G_X: [u8; BYTES] = [
-    0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07,
-    0x02, 0x9b, 0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
-];
 /// The result of a batch that verifies. The config has no separate result
 /// format, so the result is x-only too; the identity has no x, and the
 /// x-only codec writes it as 32 zero bytes (src/formats/sec1.rs), which no
@@ -100,10 +95,19 @@ fn sign_all(rng: &mut SeededRng) -> Vec<Signed> {
         .collect()
 }
 
+/// The x-only form of the generator, from k256: its x, big-endian; G's y
+/// is even, so the x-only form decodes to G itself.
+fn generator_x_only() -> [u8; BYTES] {
+    let g = k256::AffinePoint::GENERATOR.to_encoded_point(true);
+    assert_eq!(g.as_bytes()[0], 0x02, "G has an even y");
+    g.as_bytes()[1..].try_into().unwrap()
+}
+
 /// The batch's MSM: points [G, R_1..R_u, P_1..P_u] as x-only bytes,
 /// scalars [−Σ a_i·s_i, a_1..a_u, a_1·e_1..a_u·e_u] as big-endian bytes.
 fn batch_msm(batch: &[Signed], weights: &[Scalar]) -> (Vec<u8>, Vec<u8>) {
-    let points: Vec<u8> = [&G_X[..]]
+    let g_x = generator_x_only();
+    let points: Vec<u8> = [&g_x[..]]
         .into_iter()
         .chain(batch.iter().map(Signed::r))
         .chain(batch.iter().map(|b| &b.key[..]))
