@@ -38,7 +38,7 @@ cp "$CARGO_TARGET_DIR/release/fieldmul_throughput" "$CARGO_TARGET_DIR/release/ma
 # The C tests, run there against the carried shared library.
 cargo build --release
 make -C ctests all >/dev/null
-cp ctests/build/test_kat ctests/build/test_errors ctests/build/test_threads ctests/build/test_batch "$CARGO_TARGET_DIR/release/libgpukit.so" .device/
+cp ctests/build/test_kat ctests/build/test_errors ctests/build/test_threads ctests/build/test_batch ctests/build/test_formats "$CARGO_TARGET_DIR/release/libgpukit.so" .device/
 # The C tests load the library by its soname, a link made by build.rs.
 cp -P "$CARGO_TARGET_DIR"/release/libgpukit.so.[0-9]* .device/
 echo "$PWD" >.device/build_root

@@ -84,6 +84,7 @@ if runs others; then
     step c_test_errors .device/test_errors tests/kat
     step c_test_threads .device/test_threads tests/kat
     step c_test_batch .device/test_batch tests/kat
+    step c_test_formats .device/test_formats tests/kat
     [ -x .device/verkle.test ] && step go_verkle .device/verkle.test
 fi
 
