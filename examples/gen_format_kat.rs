@@ -13,13 +13,16 @@
 //! coordinates as each standard defines them (ZCash's through arkworks'
 //! own serializer), not by gpukit's codecs, which the files check.
 
+mod kat_support;
+
 use ark_serialize::CanonicalSerialize;
-use gpukit::ark::ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
+use gpukit::ark::ark_ec::AffineRepr;
 use gpukit::ark::ark_ed_on_bls12_381_bandersnatch::{EdwardsAffine, Fq as BandersnatchFq};
-use gpukit::ark::ark_ff::{AdditiveGroup, BigInteger, PrimeField, UniformRand};
+use gpukit::ark::ark_ff::{AdditiveGroup, BigInteger, PrimeField};
 use gpukit::ark::ark_secp256k1;
 use gpukit::encoding::encode_scalars;
 use gpukit::{curves, Curve};
+use kat_support::{checked_msm, hex, random_points, random_scalars};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use std::fmt::Write as _;
@@ -51,15 +54,6 @@ const FILES: [(&str, &str); 4] = [
          whose y > (p-1)/2; the identity 32 zero bytes",
     ),
 ];
-
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .fold(String::with_capacity(2 * bytes.len()), |mut s, b| {
-            write!(s, "{b:02x}").expect("write to String");
-            s
-        })
-}
 
 fn zcash(p: &<curves::Bls12_381G1 as Curve>::Affine) -> Vec<u8> {
     let mut out = Vec::new();
@@ -115,19 +109,7 @@ fn case<C: Curve>(
     scalars: &[C::Scalar],
 ) {
     let points: Vec<C::Affine> = points.iter().map(|p| (format.representative)(*p)).collect();
-    let expected = C::Projective::msm(&points, scalars)
-        .expect("equal lengths")
-        .into_affine();
-    let naive: C::Projective = points
-        .iter()
-        .zip(scalars)
-        .map(|(p, s)| p.mul_bigint(s.into_bigint()))
-        .sum();
-    assert_eq!(
-        expected,
-        naive.into_affine(),
-        "arkworks and the naive sum disagree on {what}"
-    );
+    let expected = checked_msm::<C>(what, &points, scalars);
     let encoded: Vec<u8> = points.iter().flat_map(format.encode).collect();
     writeln!(out, "# {what}").unwrap();
     writeln!(out, "n {}", points.len()).unwrap();
@@ -135,17 +117,6 @@ fn case<C: Curve>(
     writeln!(out, "scalars {}", hex(&encode_scalars::<C>(scalars))).unwrap();
     writeln!(out, "result {}", hex(&(format.encode)(&expected))).unwrap();
     out.push('\n');
-}
-
-fn random_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
-    let g = C::Affine::generator();
-    (0..n)
-        .map(|_| (g * C::Scalar::rand(rng)).into_affine())
-        .collect()
-}
-
-fn random_scalars<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Scalar> {
-    (0..n).map(|_| C::Scalar::rand(rng)).collect()
 }
 
 fn generate<C: Curve>(index: usize, format: &Format<C>) -> String {

@@ -10,10 +10,13 @@
 //! (lowercase hex of the canonical wire encoding; for n = 0 the points and
 //! scalars lines are the keyword and a space).
 
-use gpukit::ark::ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use gpukit::ark::ark_ff::{AdditiveGroup, Field, PrimeField, UniformRand};
+mod kat_support;
+
+use gpukit::ark::ark_ec::{AffineRepr, CurveGroup};
+use gpukit::ark::ark_ff::{AdditiveGroup, Field, UniformRand};
 use gpukit::encoding::{encode_point, encode_points, encode_scalars};
 use gpukit::{Curve, CurveId};
+use kat_support::{checked_msm, hex, random_points, random_scalars};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use std::fmt::Write as _;
@@ -22,40 +25,8 @@ use std::path::Path;
 /// The documented seed: inputs of curve `id` come from `ChaCha20Rng::seed_from_u64(KAT_SEED + id)`.
 const KAT_SEED: u64 = 0x6770_756b_6974_0000;
 
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .fold(String::with_capacity(2 * bytes.len()), |mut s, b| {
-            write!(s, "{b:02x}").expect("write to String");
-            s
-        })
-}
-
-fn random_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
-    let g = C::Affine::generator();
-    (0..n)
-        .map(|_| (g * C::Scalar::rand(rng)).into_affine())
-        .collect()
-}
-
-fn random_scalars<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Scalar> {
-    (0..n).map(|_| C::Scalar::rand(rng)).collect()
-}
-
 fn case<C: Curve>(out: &mut String, what: &str, points: &[C::Affine], scalars: &[C::Scalar]) {
-    let expected = C::Projective::msm(points, scalars)
-        .expect("equal lengths")
-        .into_affine();
-    let naive: C::Projective = points
-        .iter()
-        .zip(scalars)
-        .map(|(p, s)| p.mul_bigint(s.into_bigint()))
-        .sum();
-    assert_eq!(
-        expected,
-        naive.into_affine(),
-        "arkworks and the naive sum disagree on {what}"
-    );
+    let expected = checked_msm::<C>(what, points, scalars);
     writeln!(out, "# {what}").unwrap();
     writeln!(out, "n {}", points.len()).unwrap();
     writeln!(out, "points {}", hex(&encode_points::<C>(points))).unwrap();
