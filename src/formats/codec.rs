@@ -6,6 +6,7 @@ use crate::config::InputForm;
 use crate::curve::CurveId;
 use crate::encoding::{PointCheck, PointFault, WirePoint};
 use crate::error::{Error, Status};
+use crate::gpu::DeviceFormat;
 use ark_ed_on_bls12_381_bandersnatch::EdwardsAffine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 
@@ -32,6 +33,10 @@ pub struct Codec {
     pub decode: DecodeFn,
     /// Wire → format.
     pub encode: EncodeFn,
+    /// The form the device decompresses itself (cuda/driver/compressed.cuh),
+    /// with every status and message `decode` gives; `None` where only the
+    /// host decodes it.
+    pub device: Option<DeviceFormat>,
 }
 
 /// Wire point → typed point; result points are on the curve, so no check.
@@ -53,6 +58,7 @@ fn banderwagon_compressed() -> Codec {
             banderwagon::write_compressed(&wire::<EdwardsAffine>(w)?, out);
             Ok(())
         },
+        device: None,
     }
 }
 
@@ -77,6 +83,7 @@ fn banderwagon_uncompressed() -> Codec {
 fn arkworks<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(
     name: &'static str,
     group: &'static str,
+    device: Option<DeviceFormat>,
 ) -> Codec {
     Codec {
         size: standard::size::<P>(),
@@ -85,6 +92,7 @@ fn arkworks<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(
         checks: true,
         decode: standard::decode::<P>,
         encode: standard::encode::<P>,
+        device,
     }
 }
 
@@ -102,6 +110,7 @@ fn sec1_compressed() -> Codec {
             sec1::write_compressed(&wire::<ark_secp256k1::Affine>(w)?, out);
             Ok(())
         },
+        device: Some(DeviceFormat::Sec1),
     }
 }
 
@@ -117,6 +126,7 @@ fn bip340_x_only() -> Codec {
             sec1::write_x_only(&wire::<ark_secp256k1::Affine>(w)?, out);
             Ok(())
         },
+        device: Some(DeviceFormat::XOnly),
         ..sec1_compressed()
     }
 }
@@ -131,20 +141,27 @@ impl Codec {
             (_, F::Uncompressed) => return Ok(None),
             (C::Banderwagon, F::Compressed) => banderwagon_compressed(),
             (C::Banderwagon, F::BanderwagonUncompressed) => banderwagon_uncompressed(),
-            (C::Bn254G1, F::Compressed) => {
-                arkworks::<ark_bn254::G1Affine>("arkworks compressed BN254 G1", "BN254 G1 group")
-            }
+            (C::Bn254G1, F::Compressed) => arkworks::<ark_bn254::G1Affine>(
+                "arkworks compressed BN254 G1",
+                "BN254 G1 group",
+                Some(DeviceFormat::Arkworks),
+            ),
             (C::Bls12_381G1, F::Compressed) => arkworks::<ark_bls12_381::G1Affine>(
                 "ZCash compressed BLS12-381 G1",
                 "prime-order subgroup of BLS12-381 G1",
+                Some(DeviceFormat::Zcash),
             ),
+            // G2's x is in Fp2 (a square root there is not one exponentiation)
+            // and BLS12-377's p is 1 mod 4 (Tonelli–Shanks): host only.
             (C::Bls12_381G2, F::Compressed) => arkworks::<ark_bls12_381::G2Affine>(
                 "ZCash compressed BLS12-381 G2",
                 "prime-order subgroup of BLS12-381 G2",
+                None,
             ),
             (C::Bls12_377G1, F::Compressed) => arkworks::<ark_bls12_377::G1Affine>(
                 "arkworks compressed BLS12-377 G1",
                 "prime-order subgroup of BLS12-377 G1",
+                None,
             ),
             (C::Secp256k1, F::Compressed) => sec1_compressed(),
             (C::Secp256k1, F::XOnly) => bip340_x_only(),
