@@ -177,3 +177,64 @@ impl Codec {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The formats the device decompresses, each with the value
+    /// cuda/driver/compressed.cuh gives its `point_format` (the entry point
+    /// passes the number), for the curves whose field the C side fits it to.
+    #[test]
+    fn device_formats_match_compressed_cuh() {
+        let header = include_str!("../../cuda/driver/compressed.cuh");
+        let device = |curve, format| Codec::of(curve, format).unwrap().unwrap().device;
+        for (curve, format, device_format, name, size) in [
+            (
+                CurveId::Bls12_381G1,
+                PointFormat::Compressed,
+                DeviceFormat::Zcash,
+                "POINT_ZCASH",
+                48,
+            ),
+            (
+                CurveId::Bn254G1,
+                PointFormat::Compressed,
+                DeviceFormat::Arkworks,
+                "POINT_ARKWORKS",
+                32,
+            ),
+            (
+                CurveId::Secp256k1,
+                PointFormat::Compressed,
+                DeviceFormat::Sec1,
+                "POINT_SEC1",
+                33,
+            ),
+            (
+                CurveId::Secp256k1,
+                PointFormat::XOnly,
+                DeviceFormat::XOnly,
+                "POINT_X_ONLY",
+                32,
+            ),
+        ] {
+            assert_eq!(device(curve, format), Some(device_format), "{name}");
+            assert_eq!(
+                Codec::of(curve, format).unwrap().unwrap().size,
+                size,
+                "{name}"
+            );
+            let line = format!("{name} = {},", device_format as u32);
+            assert!(header.contains(&line), "compressed.cuh lacks `{line}`");
+        }
+        for (curve, format) in [
+            (CurveId::Bls12_381G2, PointFormat::Compressed),
+            (CurveId::Bls12_377G1, PointFormat::Compressed),
+            (CurveId::Banderwagon, PointFormat::Compressed),
+            (CurveId::Banderwagon, PointFormat::BanderwagonUncompressed),
+        ] {
+            assert_eq!(device(curve, format), None, "{curve:?} {format:?}");
+        }
+    }
+}
