@@ -9,7 +9,7 @@ use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
 use crate::encoding::{self, PointCheck};
 use crate::error::{Error, Status};
-use crate::gpu::{self, PointBuffer, PointInput};
+use crate::gpu::{self, DeviceFormat, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
 use ark_ec::{AffineRepr, CurveGroup};
 use rayon::prelude::*;
@@ -288,6 +288,55 @@ fn wire_points_gpu<C: Curve>(
     let buffer = PointBuffer::wire(points, C::ID.point_bytes());
     let layout = ScalarLayout::of(config);
     run_gpu::<C>(buffer, scalars, layout, input, plan, config.blinded)
+}
+
+/// Compressed points for [`msm_compressed`]: n packed records of
+/// `record_bytes` in `format`, named `name` in errors.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Compressed<'a> {
+    pub points: &'a [u8],
+    pub record_bytes: usize,
+    pub format: DeviceFormat,
+    pub name: &'static str,
+}
+
+/// The one-shot MSM of compressed points that the device decompresses
+/// (issue 16): `Some` with the wire result where the plan runs it on the
+/// GPU; `None` where it runs on the host (planned so, no points, or an
+/// unforced call that finds no device), and the caller decodes the points
+/// on the host and runs the wire call. Decompression finds every point on
+/// the curve, so the device has no point check to run; the caller routes
+/// here only calls without a subgroup check to run (or with a cofactor of 1).
+/// The sizes must agree (n records, n scalars): the caller leaves a
+/// mismatch to the host path, which reports it.
+pub(crate) fn msm_compressed<C: Curve>(
+    points: Compressed<'_>,
+    scalars: &[u8],
+    config: &Config,
+) -> Result<Option<Vec<u8>>, Error> {
+    let n = scalars.len() / SCALAR_BYTES;
+    debug_assert_eq!(points.points.len(), n * points.record_bytes);
+    // A config the planner rejects goes the host way too, which reports
+    // its error where it always has: after the points' own.
+    let Ok(plan) = plan(C::ID, n, config) else {
+        return Ok(None);
+    };
+    if n == 0 {
+        return Ok(None);
+    }
+    let input = PointInput {
+        montgomery: false,
+        check_on_curve: false,
+    };
+    let buffer = PointBuffer::compressed(
+        points.points,
+        points.record_bytes,
+        points.format,
+        points.name,
+    );
+    let layout = ScalarLayout::of(config);
+    let gpu = || run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded);
+    Ok(gpu_first(&plan, gpu)?.map(Sums::into_wire))
 }
 
 /// The typed MSM behind [`crate::msm_with`].

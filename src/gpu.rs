@@ -45,16 +45,37 @@ pub enum ScalarVectors<'a> {
     Each(&'a [&'a [u8]]),
 }
 
+/// The compressed forms the device decompresses itself
+/// (cuda/driver/compressed.cuh `point_format`, whose values these are):
+/// the bytes go up as they came and each point costs the device a square
+/// root instead of the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum DeviceFormat {
+    /// ZCash's 48-byte BLS12-381 G1 form.
+    Zcash = 1,
+    /// SEC1's 33-byte compressed form.
+    Sec1 = 2,
+    /// BIP340's 32-byte x-only form.
+    XOnly = 3,
+    /// arkworks' compressed form (BN254 G1's 32 bytes).
+    Arkworks = 4,
+}
+
 /// The points of a device call, which the device reads where they lie:
 /// records of `stride` bytes, x at 0 and y right after it, either
 /// wire-format points or arkworks' affine structs ([`RecordLayout`]: the
-/// typed API hands its points over without a host pass or copy).
+/// typed API hands its points over without a host pass or copy); or
+/// packed records of a compressed format the device decompresses.
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(not(gpukit_cuda), allow(dead_code))] // only the CUDA entry points read it
 pub struct PointBuffer<'a> {
     ptr: *const u8,
     stride: usize,
     flag: Option<usize>,
+    /// The compressed format and its name for error messages (the host
+    /// codec's, so that both report a point alike).
+    compressed: Option<(DeviceFormat, &'static str)>,
     _points: PhantomData<&'a [u8]>,
 }
 
@@ -65,6 +86,24 @@ impl<'a> PointBuffer<'a> {
             ptr: bytes.as_ptr(),
             stride: point_bytes,
             flag: None,
+            compressed: None,
+            _points: PhantomData,
+        }
+    }
+
+    /// Packed records of `record_bytes` each in `format`, which the device
+    /// decompresses; `name` names the format in its errors.
+    pub fn compressed(
+        bytes: &'a [u8],
+        record_bytes: usize,
+        format: DeviceFormat,
+        name: &'static str,
+    ) -> Self {
+        Self {
+            ptr: bytes.as_ptr(),
+            stride: record_bytes,
+            flag: None,
+            compressed: Some((format, name)),
             _points: PhantomData,
         }
     }
@@ -82,6 +121,7 @@ impl<'a> PointBuffer<'a> {
             ptr: points.as_ptr().cast(),
             stride: layout.stride,
             flag: layout.flag,
+            compressed: None,
             _points: PhantomData,
         }
     }
@@ -90,6 +130,19 @@ impl<'a> PointBuffer<'a> {
     #[cfg(gpukit_cuda)]
     fn shape(&self) -> (u32, u32) {
         (self.stride as u32, self.flag.map_or(u32::MAX, |f| f as u32))
+    }
+
+    /// The entry point's `point_format` (0: records) and the format's name
+    /// as a C string.
+    #[cfg(gpukit_cuda)]
+    fn format(&self) -> (u32, std::ffi::CString) {
+        match self.compressed {
+            None => (0, std::ffi::CString::default()),
+            Some((format, name)) => (
+                format as u32,
+                std::ffi::CString::new(name).unwrap_or_default(),
+            ),
+        }
     }
 }
 
@@ -143,6 +196,8 @@ mod imp {
             points: *const u8,
             point_stride: u32,
             point_flag: u32,
+            point_format: u32,
+            format_name: *const c_char,
             scalars: *const u8,
             n: u32,
             window_c: u32,
@@ -225,14 +280,18 @@ mod imp {
         let mut out = vec![0u8; curve.point_bytes()];
         let mut err = [0 as c_char; ERR_LEN];
         let (stride, flag) = points.shape();
+        let (format, name) = points.format();
         // SAFETY: the caller's buffers hold n points (records of `stride`
-        // bytes) and n scalars (checked by the dispatcher); out holds one point.
+        // bytes) and n scalars (checked by the dispatcher); out holds one
+        // point; `name` outlives the call.
         let code = unsafe {
             gpukit_cuda_msm(
                 curve as u8,
                 points.ptr,
                 stride,
                 flag,
+                format,
+                name.as_ptr(),
                 scalars.as_ptr(),
                 n as u32,
                 window_c,
@@ -272,6 +331,12 @@ mod imp {
             devices: u32,
             request: TableRequest,
         ) -> Result<Self, Error> {
+            if points.compressed.is_some() {
+                return Err(Error::new(
+                    Status::Internal,
+                    "resident bases take decoded points; compressed ones are decoded on the host",
+                ));
+            }
             let mut handle = std::ptr::null_mut();
             let mut err = [0 as c_char; ERR_LEN];
             let (stride, flag) = points.shape();

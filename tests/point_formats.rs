@@ -217,3 +217,149 @@ fn sizes_and_unknown_pairs() {
     }
     assert_eq!(gpukit::ffi::gpukit_format_point_bytes(2, 1), 48);
 }
+
+/// An x with no point on the curve, as `encode` writes a point's x: the
+/// first small x whose x³ + b is not a square.
+fn x_without_point<C: Curve>() -> <C::Affine as AffineRepr>::BaseField
+where
+    C::Affine: AffineRepr<Config: ark_ec::short_weierstrass::SWCurveConfig>,
+{
+    use ark_ec::short_weierstrass::Affine;
+    (1u64..)
+        .map(<C::Affine as AffineRepr>::BaseField::from)
+        .find(|x| {
+            Affine::<<C::Affine as AffineRepr>::Config>::get_point_from_x_unchecked(*x, false)
+                .is_none()
+        })
+        .unwrap()
+}
+
+/// Every backend gives every input the same answer, byte for byte and
+/// error for error (status and message): valid points, a bad encoding, an
+/// x with no point, two faulty points (the lower index wins), a bad scalar
+/// with a faulty point after it (the point wins: the host decodes points
+/// first) and a bad scalar alone, under every validation level, blinded
+/// or not. With a GPU this checks the device's decompression against the
+/// host codecs; here it checks the host backends against each other.
+fn check_errors_agree<C: Curve>(
+    format: PointFormat,
+    encode: &dyn Fn(&C::Affine) -> Vec<u8>,
+    no_point: Vec<u8>,
+) {
+    let what = format!("{} {format:?}", C::ID.name());
+    let size = format.point_bytes(C::ID).unwrap();
+    let mut rng = SeededRng::new(0x6572_7200 + C::ID as u64);
+    let n = 64;
+    let points = encode_all::<C>(&random_points::<C>(&mut rng, n), encode);
+    let scalars = encode_scalars::<C>(&random_scalars::<C>(&mut rng, n));
+    let with = |bytes: &[u8], at: &[(usize, &[u8])]| {
+        let mut v = bytes.to_vec();
+        for (i, b) in at {
+            v[i * size..(i + 1) * size].copy_from_slice(b);
+        }
+        v
+    };
+    let bad = vec![0xffu8; size];
+    let mut bad_scalars = scalars.clone();
+    bad_scalars[3 * 32..4 * 32].fill(0xff);
+    let cases: Vec<(&str, Vec<u8>, &[u8])> = vec![
+        ("valid", points.clone(), &scalars),
+        ("bad encoding", with(&points, &[(20, &bad)]), &scalars),
+        ("no point", with(&points, &[(20, &no_point)]), &scalars),
+        (
+            "two faults",
+            with(&points, &[(9, &no_point), (30, &bad)]),
+            &scalars,
+        ),
+        (
+            "scalar, then point",
+            with(&points, &[(40, &bad)]),
+            &bad_scalars,
+        ),
+        ("scalar", points.clone(), &bad_scalars),
+    ];
+    for validation in [
+        Validation::Default,
+        Validation::Trusted,
+        Validation::OnCurve,
+        Validation::Full,
+    ] {
+        for blinded in [false, true] {
+            for (case, points, scalars) in &cases {
+                let answers: Vec<_> = all_backends()
+                    .into_iter()
+                    .map(|base| {
+                        let config = Config {
+                            point_format: format,
+                            validation,
+                            blinded,
+                            ..base
+                        };
+                        let got = gpukit::msm_bytes(C::ID, points, scalars, &config)
+                            .map_err(|e| (e.status(), e.message().to_string()));
+                        (base.backend, got)
+                    })
+                    .collect();
+                for (backend, got) in &answers[1..] {
+                    assert_eq!(
+                        got, &answers[0].1,
+                        "{what} {case}, {validation:?}, blinded {blinded}: {backend:?} vs {:?}",
+                        answers[0].0
+                    );
+                }
+                if *case == "valid" {
+                    assert!(answers[0].1.is_ok(), "{what}: {:?}", answers[0].1);
+                } else {
+                    assert!(answers[0].1.is_err(), "{what} {case}");
+                }
+            }
+        }
+    }
+    // The messages name the lowest faulty index, in the host codec's words.
+    let config = Config {
+        point_format: format,
+        ..Config::default()
+    };
+    let e = gpukit::msm_bytes(C::ID, &cases[3].1, &scalars, &config).unwrap_err();
+    assert!(e.message().starts_with("point 9: "), "{what}: {e}");
+    let e = gpukit::msm_bytes(C::ID, &cases[4].1, &bad_scalars, &config).unwrap_err();
+    assert!(e.message().starts_with("point 40: "), "{what}: {e}");
+}
+
+#[test]
+fn bls12_381_g1_errors_agree_on_every_backend() {
+    type C = curves::Bls12_381G1;
+    let mut no_point = arkworks_compressed::<C>(&ark_bls12_381::G1Affine::generator());
+    let x = x_without_point::<C>().into_bigint().to_bytes_be();
+    no_point.copy_from_slice(&x);
+    no_point[0] |= 0x80;
+    let e = gpukit::msm_bytes(
+        C::ID,
+        &no_point,
+        &[0u8; 32],
+        &Config {
+            point_format: PointFormat::Compressed,
+            ..Config::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.status(), Status::BadEncoding, "{e}");
+    check_errors_agree::<C>(PointFormat::Compressed, &arkworks_compressed::<C>, no_point);
+}
+
+#[test]
+fn bn254_g1_errors_agree_on_every_backend() {
+    type C = curves::Bn254G1;
+    let mut no_point = x_without_point::<C>().into_bigint().to_bytes_le();
+    no_point[31] |= 0x80;
+    check_errors_agree::<C>(PointFormat::Compressed, &arkworks_compressed::<C>, no_point);
+}
+
+#[test]
+fn secp256k1_errors_agree_on_every_backend() {
+    type C = curves::Secp256k1;
+    let x = x_without_point::<C>().into_bigint().to_bytes_be();
+    let sec1_no_point = [vec![0x03], x.clone()].concat();
+    check_errors_agree::<C>(PointFormat::Compressed, &|p| sec1(p, false), sec1_no_point);
+    check_errors_agree::<C>(PointFormat::XOnly, &|p| sec1(p, true), x);
+}

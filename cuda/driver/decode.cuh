@@ -6,6 +6,7 @@
 #pragma once
 #include "../curve_traits.cuh"
 #include "../ff/mont_field.cuh"
+#include "compressed.cuh"
 #include "point_layout.cuh"
 #include "scalar_layout.cuh"
 #include <cstdint>
@@ -17,6 +18,10 @@ struct decode_report {
     uint32_t first_non_canonical;
     uint32_t first_off_curve;
     uint32_t first_bad_scalar;
+    // Compressed points (compressed.cuh): a record the format rejects, and
+    // an x with no point where the format calls that "not on the curve".
+    uint32_t first_bad_encoding;
+    uint32_t first_no_point;
 };
 
 // Point i of `src` (records as `layout` says) to dst[i] in Montgomery form;
@@ -57,6 +62,27 @@ __global__ void decode_points(const uint8_t* src, point_layout layout, typename 
     p.x = layout.montgomery ? field_t::from_montgomery(xw) : field_t::from_canonical(xw);
     p.y = layout.montgomery ? field_t::from_montgomery(yw) : field_t::from_canonical(yw);
     if (check_on_curve && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, first + i);
+    dst[i] = p;
+}
+
+// Compressed record i of `records` (RECORD_BYTES each, packed) to dst[i] in
+// Montgomery form; a record that fails goes to `report` (numbered from
+// `first`) and leaves the identity, so that work enqueued before the report
+// is read stays well defined. Records are read a byte at a time: SEC1's are
+// 33 bytes, so no wider access is aligned.
+template <class C, uint32_t FORMAT>
+__global__ void decompress_points(const uint8_t* records, typename curve_traits<C>::affine_t* dst, uint32_t n,
+                                  uint32_t first, decode_report* report) {
+    using D = decompressor<C, FORMAT>;
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    uint8_t rec[D::RECORD_BYTES];
+    const uint8_t* src = records + size_t(i) * D::RECORD_BYTES;
+    for (uint32_t k = 0; k < D::RECORD_BYTES; ++k) rec[k] = src[k];
+    typename curve_traits<C>::affine_t p;
+    const decompress_status s = D::decode(rec, &p);
+    if (s == DECOMPRESS_BAD_ENCODING) atomicMin(&report->first_bad_encoding, first + i);
+    if (s == DECOMPRESS_NO_POINT) atomicMin(&report->first_no_point, first + i);
     dst[i] = p;
 }
 

@@ -39,7 +39,11 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);
         enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(), stream);
         const decode_report checked = read_report(report, stream);
-        // Scalars first: the CPU backends report a bad scalar before a bad point.
+        // Scalars first: the CPU backends report a bad scalar before a bad
+        // point. A compressed call's points first: the host decodes them
+        // before it reads a scalar (src/formats/mod.rs), which also settles
+        // a scalar fault here that a later pass's point would have preceded.
+        if (points_layout.is_compressed()) raise_compressed_report(checked, first, points_layout);
         raise_scalar_report(checked, rows);
         raise_point_report(checked, first);
         total = total.add(finish_msm<C>(unit_sums, shape, stream)[0]);

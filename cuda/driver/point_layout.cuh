@@ -5,7 +5,9 @@
 // short-Weierstrass `infinity`). The wire format is stride = POINT_BYTES
 // and no flag; the typed API hands arkworks' affine structs over as they
 // lie (72 bytes for BN254: 64 of limbs, the flag, padding), so the host
-// makes no packed copy of 2^24 points.
+// makes no packed copy of 2^24 points. A compressed format (compressed.cuh)
+// has records of its size and is decompressed on the device; `format_name`
+// names it in error messages, as the host codec does.
 #pragma once
 #include <cstdint>
 #include "../ff/common.cuh"
@@ -16,6 +18,8 @@ struct point_layout {
     bool montgomery = false;
     uint32_t stride = 0;
     uint32_t flag = NO_FLAG;
+    uint32_t format = 0;  // point_format: 0, records as above
+    const char* format_name = nullptr;
 
     static constexpr uint32_t NO_FLAG = UINT32_MAX;
 
@@ -28,7 +32,17 @@ struct point_layout {
         l.flag = flag;
         return l;
     }
+    // Packed records of `format` (a point_format other than 0), of
+    // `record_bytes` each.
+    static point_layout compressed(uint32_t format, uint32_t record_bytes, const char* name) {
+        point_layout l;
+        l.stride = record_bytes;
+        l.format = format;
+        l.format_name = name;
+        return l;
+    }
     GPUKIT_HDI bool has_flag() const { return flag != NO_FLAG; }
+    GPUKIT_HDI bool is_compressed() const { return format != 0; }
 };
 
 }  // namespace gpukit

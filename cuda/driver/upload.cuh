@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include "../msm/pippenger.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/host_staging.cuh"
@@ -23,6 +24,19 @@ inline void raise_point_report(const decode_report& r, uint32_t offset) {
     if (r.first_off_curve != UINT32_MAX)
         fail(STATUS_POINT_NOT_ON_CURVE,
              "point " + std::to_string(size_t(offset) + r.first_off_curve) + " is not on the curve");
+}
+
+// Turns the first faulty compressed point of a report into the error the
+// host codec gives it (src/formats/mod.rs `fault_error`): the lowest index
+// of either fault, in the same words.
+inline void raise_compressed_report(const decode_report& r, uint32_t offset, const point_layout& layout) {
+    const uint32_t first = std::min(r.first_bad_encoding, r.first_no_point);
+    if (first == UINT32_MAX) return;
+    const std::string point = "point " + std::to_string(size_t(offset) + first) + ": ";
+    if (first == r.first_bad_encoding)
+        fail(STATUS_BAD_ENCODING,
+             point + "not a valid " + (layout.format_name ? layout.format_name : "compressed") + " encoding");
+    fail(STATUS_POINT_NOT_ON_CURVE, point + "its x is not the x of a curve point");
 }
 
 // A decode report on the device, all fields "none" (UINT32_MAX) until a
@@ -46,15 +60,61 @@ inline decode_report read_report(const device_buffer<decode_report>& report, cud
 // 2^20 BN254 structs are 72 MiB.
 constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 
+// Enqueues the decompression of n packed records of a compressed format
+// (compressed.cuh) into dest, through a staging buffer a chunk at a time;
+// faulty records go to `report`. A format the curve does not have is the
+// host's mistake (src/formats/codec.rs routes only the curve's own).
+template <class C>
+void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
+                        point_layout layout, decode_report* report, cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 256;
+    auto run = [&](auto format) {
+        constexpr uint32_t FORMAT = decltype(format)::value;
+        if constexpr (compressed_format<C, FORMAT>::fits) {
+            constexpr uint32_t RECORD = compressed_format<C, FORMAT>::RECORD_BYTES;
+            if (layout.stride != RECORD)
+                fail(STATUS_INTERNAL, "a compressed record of " + std::to_string(layout.stride) + " bytes, not " +
+                                          std::to_string(RECORD));
+            if (n == 0) return;
+            const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
+            device_buffer<uint8_t> staging(size_t(chunk) * RECORD, stream);
+            for (uint32_t first = 0; first < n; first += chunk) {
+                const uint32_t m = std::min(chunk, n - first);
+                copy_to_device(staging.get(), points + size_t(first) * RECORD, size_t(m) * RECORD, stream);
+                trace_mark("copy compressed points");
+                decompress_points<C, FORMAT>
+                    <<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), dest + first, m, first, report);
+                GPUKIT_LAUNCHED("decompress_points");
+                trace_mark("decompress points");
+            }
+        } else {
+            fail(STATUS_INTERNAL, std::string("point format ") + std::to_string(FORMAT) + " is not defined for " +
+                                      curve_traits<C>::NAME);
+        }
+    };
+    switch (layout.format) {
+        case POINT_ZCASH: return run(std::integral_constant<uint32_t, POINT_ZCASH>{});
+        case POINT_SEC1: return run(std::integral_constant<uint32_t, POINT_SEC1>{});
+        case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
+        case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
+        default: fail(STATUS_INTERNAL, "unknown point format " + std::to_string(layout.format));
+    }
+}
+
 // Enqueues the upload of n points (records as `layout` says) into `dest`
 // and their conversion to Montgomery form, checked (canonical always, on
 // the curve when asked): offending indices go to `report`. Wire points are copied into dest and converted
-// in place; wider records through a staging buffer, a chunk at a time.
+// in place; wider records through a staging buffer, a chunk at a time;
+// compressed records are decompressed (enqueue_compressed).
 template <class C>
 void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
                     point_layout layout, bool check_on_curve, decode_report* report, cudaStream_t stream) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
+    if (layout.is_compressed()) {
+        enqueue_compressed<C>(dest, points, n, layout, report, stream);
+        return;
+    }
     if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
         copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
         trace_mark("copy points");
@@ -87,7 +147,9 @@ void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poin
                    bool check_on_curve, uint32_t offset, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
     enqueue_points<C>(dest, points, n, layout, check_on_curve, report.get(), stream);
-    raise_point_report(read_report(report, stream), offset);
+    const decode_report checked = read_report(report, stream);
+    raise_compressed_report(checked, offset, layout);
+    raise_point_report(checked, offset);
 }
 
 // The scalars one upload takes: the part [offset, offset + count) of the

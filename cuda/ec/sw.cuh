@@ -18,6 +18,7 @@
 // (like the field's sqr()/dbl()/neg()); write `acc = acc.add_affine(p)`.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "../ff/common.cuh"
 
@@ -43,6 +44,12 @@ struct sw_affine {
         return y.sqr() == x.sqr() * x + coeff_b();
     }
 };
+
+// Whether A is a short Weierstrass affine point type.
+template <class A>
+struct is_sw_affine : std::false_type {};
+template <class F, class C>
+struct is_sw_affine<sw_affine<F, C>> : std::true_type {};
 
 template <class F, class C>
 struct xyzz {

@@ -14,6 +14,7 @@
 // below (32-bit limbs, 64-bit products).
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "common.cuh"
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
@@ -328,5 +329,11 @@ struct mont_field {
         return r;
     }
 };
+
+// Whether F is a prime field (a mont_field, not an extension over one).
+template <class F>
+struct is_prime_field : std::false_type {};
+template <class P>
+struct is_prime_field<mont_field<P>> : std::true_type {};
 
 }  // namespace gpukit

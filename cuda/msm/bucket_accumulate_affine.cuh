@@ -55,15 +55,6 @@ constexpr uint32_t AFFINE_LANES = 64;
 constexpr uint32_t AFFINE_BLOCK = 128;
 constexpr uint32_t AFFINE_BLOCKS_PER_SM = 4;
 
-template <class A>
-struct is_sw_affine : std::false_type {};
-template <class F, class K>
-struct is_sw_affine<sw_affine<F, K>> : std::true_type {};
-template <class F>
-struct is_prime_field : std::false_type {};
-template <class P>
-struct is_prime_field<mont_field<P>> : std::true_type {};
-
 // Whether curve C can accumulate batch-affine: the binary GCD inverts
 // mont_field elements, and the affine formulas are the short Weierstrass
 // ones with a = 0.

@@ -52,6 +52,7 @@ fn main() {
         "../ff",
         "../ec",
         "../msm/plan",
+        "../driver/compressed.cuh",
         "../curve_traits.cuh",
         "../../curves",
         "../../build",

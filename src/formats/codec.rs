@@ -6,6 +6,7 @@ use crate::config::InputForm;
 use crate::curve::CurveId;
 use crate::encoding::{PointCheck, PointFault, WirePoint};
 use crate::error::{Error, Status};
+use crate::gpu::DeviceFormat;
 use ark_ed_on_bls12_381_bandersnatch::EdwardsAffine;
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 
@@ -32,6 +33,10 @@ pub struct Codec {
     pub decode: DecodeFn,
     /// Wire → format.
     pub encode: EncodeFn,
+    /// The form the device decompresses itself (cuda/driver/compressed.cuh),
+    /// with every status and message `decode` gives; `None` where only the
+    /// host decodes it.
+    pub device: Option<DeviceFormat>,
 }
 
 /// Wire point → typed point; result points are on the curve, so no check.
@@ -53,6 +58,7 @@ fn banderwagon_compressed() -> Codec {
             banderwagon::write_compressed(&wire::<EdwardsAffine>(w)?, out);
             Ok(())
         },
+        device: None,
     }
 }
 
@@ -77,6 +83,7 @@ fn banderwagon_uncompressed() -> Codec {
 fn arkworks<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(
     name: &'static str,
     group: &'static str,
+    device: Option<DeviceFormat>,
 ) -> Codec {
     Codec {
         size: standard::size::<P>(),
@@ -85,6 +92,7 @@ fn arkworks<P: WirePoint + CanonicalSerialize + CanonicalDeserialize>(
         checks: true,
         decode: standard::decode::<P>,
         encode: standard::encode::<P>,
+        device,
     }
 }
 
@@ -102,6 +110,7 @@ fn sec1_compressed() -> Codec {
             sec1::write_compressed(&wire::<ark_secp256k1::Affine>(w)?, out);
             Ok(())
         },
+        device: Some(DeviceFormat::Sec1),
     }
 }
 
@@ -117,6 +126,7 @@ fn bip340_x_only() -> Codec {
             sec1::write_x_only(&wire::<ark_secp256k1::Affine>(w)?, out);
             Ok(())
         },
+        device: Some(DeviceFormat::XOnly),
         ..sec1_compressed()
     }
 }
@@ -131,20 +141,27 @@ impl Codec {
             (_, F::Uncompressed) => return Ok(None),
             (C::Banderwagon, F::Compressed) => banderwagon_compressed(),
             (C::Banderwagon, F::BanderwagonUncompressed) => banderwagon_uncompressed(),
-            (C::Bn254G1, F::Compressed) => {
-                arkworks::<ark_bn254::G1Affine>("arkworks compressed BN254 G1", "BN254 G1 group")
-            }
+            (C::Bn254G1, F::Compressed) => arkworks::<ark_bn254::G1Affine>(
+                "arkworks compressed BN254 G1",
+                "BN254 G1 group",
+                Some(DeviceFormat::Arkworks),
+            ),
             (C::Bls12_381G1, F::Compressed) => arkworks::<ark_bls12_381::G1Affine>(
                 "ZCash compressed BLS12-381 G1",
                 "prime-order subgroup of BLS12-381 G1",
+                Some(DeviceFormat::Zcash),
             ),
+            // G2's x is in Fp2 (a square root there is not one exponentiation)
+            // and BLS12-377's p is 1 mod 4 (Tonelli–Shanks): host only.
             (C::Bls12_381G2, F::Compressed) => arkworks::<ark_bls12_381::G2Affine>(
                 "ZCash compressed BLS12-381 G2",
                 "prime-order subgroup of BLS12-381 G2",
+                None,
             ),
             (C::Bls12_377G1, F::Compressed) => arkworks::<ark_bls12_377::G1Affine>(
                 "arkworks compressed BLS12-377 G1",
                 "prime-order subgroup of BLS12-377 G1",
+                None,
             ),
             (C::Secp256k1, F::Compressed) => sec1_compressed(),
             (C::Secp256k1, F::XOnly) => bip340_x_only(),
@@ -158,5 +175,66 @@ impl Codec {
                 ))
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The formats the device decompresses, each with the value
+    /// cuda/driver/compressed.cuh gives its `point_format` (the entry point
+    /// passes the number), for the curves whose field the C side fits it to.
+    #[test]
+    fn device_formats_match_compressed_cuh() {
+        let header = include_str!("../../cuda/driver/compressed.cuh");
+        let device = |curve, format| Codec::of(curve, format).unwrap().unwrap().device;
+        for (curve, format, device_format, name, size) in [
+            (
+                CurveId::Bls12_381G1,
+                PointFormat::Compressed,
+                DeviceFormat::Zcash,
+                "POINT_ZCASH",
+                48,
+            ),
+            (
+                CurveId::Bn254G1,
+                PointFormat::Compressed,
+                DeviceFormat::Arkworks,
+                "POINT_ARKWORKS",
+                32,
+            ),
+            (
+                CurveId::Secp256k1,
+                PointFormat::Compressed,
+                DeviceFormat::Sec1,
+                "POINT_SEC1",
+                33,
+            ),
+            (
+                CurveId::Secp256k1,
+                PointFormat::XOnly,
+                DeviceFormat::XOnly,
+                "POINT_X_ONLY",
+                32,
+            ),
+        ] {
+            assert_eq!(device(curve, format), Some(device_format), "{name}");
+            assert_eq!(
+                Codec::of(curve, format).unwrap().unwrap().size,
+                size,
+                "{name}"
+            );
+            let line = format!("{name} = {},", device_format as u32);
+            assert!(header.contains(&line), "compressed.cuh lacks `{line}`");
+        }
+        for (curve, format) in [
+            (CurveId::Bls12_381G2, PointFormat::Compressed),
+            (CurveId::Bls12_377G1, PointFormat::Compressed),
+            (CurveId::Banderwagon, PointFormat::Compressed),
+            (CurveId::Banderwagon, PointFormat::BanderwagonUncompressed),
+        ] {
+            assert_eq!(device(curve, format), None, "{curve:?} {format:?}");
+        }
     }
 }

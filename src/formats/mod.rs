@@ -6,7 +6,10 @@
 //! are decoded into wire points on the host, on all cores (rayon), the MSM
 //! runs as usual, and the result point is encoded back in the same format.
 //! Decoding a compressed point costs a square root; see the README's
-//! "Point formats" for the measured cost.
+//! "Point formats" for the measured cost. A one-shot MSM that the plan
+//! sends to the GPU skips the host decode where the device decompresses
+//! the format itself ([`Codec::device`]) and no subgroup check is asked for
+//! (or the cofactor is 1): the compressed bytes go up as they came.
 
 mod banderwagon;
 mod be;
@@ -17,10 +20,12 @@ mod standard;
 pub use codec::Codec;
 
 use crate::config::{Config, InputForm, PointFormat, Validation};
-use crate::curve::CurveId;
+use crate::curve::{Curve, CurveId, SCALAR_BYTES};
+use crate::dispatch::{self, Compressed};
 use crate::encoding::{PointCheck, PointFault};
 use crate::error::{Error, Status};
-use crate::plan;
+use crate::{curves, plan, pool};
+use ark_ec::{AffineRepr, CurveConfig};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -182,6 +187,64 @@ pub(crate) fn wire_output(
     }
 }
 
+/// Whether curve C's cofactor is 1: its subgroup check is the curve's.
+fn cofactor_is_one<C: Curve>() -> bool {
+    <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
+}
+
+/// The one-shot MSM on the device's decompression, where it applies (see
+/// the module's documentation): `Some` with the result in the format, or
+/// `None` for the host path. Sizes that do not agree go the host way,
+/// which reports them. The statuses are the host path's for every input:
+/// the device reports the lowest faulty point with the codec's words
+/// (cuda/driver/upload.cuh `raise_compressed_report`), and since the host
+/// decodes every point before it reads a scalar, a bad scalar from the
+/// device (which may come from a pass or device before a faulty point's)
+/// is returned only once the host decode finds no faulty point.
+fn on_device(
+    curve: CurveId,
+    codec: &Codec,
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+) -> Result<Option<Vec<u8>>, Error> {
+    let Some(format) = codec.device else {
+        return Ok(None);
+    };
+    let n = scalars.len() / SCALAR_BYTES;
+    if scalars.len() % SCALAR_BYTES != 0 || Some(points.len()) != n.checked_mul(codec.size) {
+        return Ok(None);
+    }
+    let check = plan::config_check(config, Validation::OnCurve);
+    let compressed = Compressed {
+        points,
+        record_bytes: codec.size,
+        format,
+        name: codec.name,
+    };
+    macro_rules! by_curve {
+        ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
+            match curve {
+                $(CurveId::$marker => {
+                    if check == PointCheck::Subgroup && !cofactor_is_one::<curves::$marker>() {
+                        return Ok(None);
+                    }
+                    pool::run(|| dispatch::msm_compressed::<curves::$marker>(compressed, scalars, config))
+                })*
+            }
+        };
+    }
+    match crate::for_each_curve!(by_curve) {
+        Ok(None) => Ok(None),
+        Ok(Some(wire)) => wire_output(curve, config.point_format, wire).map(Some),
+        Err(e) if e.status() == Status::ScalarOutOfRange => {
+            to_wire(curve, codec, points, check)?;
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// [`crate::msm_bytes`] for a config whose point format is not the wire
 /// format: `points` holds n points of the format's size.
 pub(crate) fn msm_bytes(
@@ -190,6 +253,11 @@ pub(crate) fn msm_bytes(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
+    if let Some(codec) = codec_of(curve, config)? {
+        if let Some(out) = on_device(curve, &codec, points, scalars, config)? {
+            return Ok(out);
+        }
+    }
     let input = wire_input(curve, points, config, Validation::OnCurve)?;
     let out = crate::msm_bytes(curve, &input.points, scalars, &input.config)?;
     wire_output(curve, config.point_format, out)

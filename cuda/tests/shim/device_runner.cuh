@@ -1,6 +1,7 @@
 // Definitions behind device_ops.cuh, included by each device_<curve>.cu.
 #pragma once
 #include <cuda_runtime.h>
+#include <type_traits>
 
 #include "device_ops.cuh"
 
@@ -57,7 +58,8 @@ int dev_field_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
 #define K(OP) \
     case OP: k = field_kernel<C, OP>; break;
         K(FP_ADD) K(FP_SUB) K(FP_MUL) K(FP_SQR) K(FP_DBL) K(FP_NEG) K(FP_INV) K(FP_TO_MONT) K(FP_FROM_MONT)
-        K(FP_IS_CANONICAL) K(FP_EQ) K(FP_IS_ZERO) K(FP_MUL_PORTABLE) K(FP_INV_BGCD)
+        K(FP_IS_CANONICAL) K(FP_EQ) K(FP_IS_ZERO) K(FP_MUL_PORTABLE) K(FP_INV_BGCD) K(FP_SQRT) K(FP_IS_LARGER)
+        K(FP_IS_ODD)
 #undef K
         default: return -1;
     }
@@ -78,10 +80,65 @@ int dev_point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
     return run_kernel(k, a, b, out, count, ops<C>::POINT_STRIDE);
 }
 
+template <class C, uint32_t FORMAT>
+__global__ void decompress_kernel(const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+    size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    constexpr uint32_t R = compressed_format<C, FORMAT>::RECORD_BYTES;
+    ops<C>::template decompress<FORMAT>(records + i * R, out + i * 2 * ops<C>::W, status + i);
+}
+
+// One compressed record per thread, as the host shim's gpukit_check_decompress.
+template <class C, uint32_t FORMAT>
+int run_decompress(const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+    if (count == 0) return 0;
+    constexpr uint32_t R = compressed_format<C, FORMAT>::RECORD_BYTES;
+    const size_t in_bytes = count * R, out_bytes = count * 2 * ops<C>::W * sizeof(uint32_t);
+    uint8_t* din = nullptr;
+    uint32_t *dout = nullptr, *dstatus = nullptr;
+    const unsigned threads = 64;
+    const unsigned blocks = unsigned((count + threads - 1) / threads);
+    bool ok = cudaMalloc(&din, in_bytes) == cudaSuccess && cudaMalloc(&dout, out_bytes) == cudaSuccess &&
+              cudaMalloc(&dstatus, count * sizeof(uint32_t)) == cudaSuccess &&
+              cudaMemcpy(din, records, in_bytes, cudaMemcpyHostToDevice) == cudaSuccess &&
+              cudaMemset(dout, 0, out_bytes) == cudaSuccess &&
+              cudaMemset(dstatus, 0xff, count * sizeof(uint32_t)) == cudaSuccess;
+    if (ok) {
+        decompress_kernel<C, FORMAT><<<blocks, threads>>>(din, dout, dstatus, count);
+        ok = cudaGetLastError() == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess &&
+             cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost) == cudaSuccess &&
+             cudaMemcpy(status, dstatus, count * sizeof(uint32_t), cudaMemcpyDeviceToHost) == cudaSuccess;
+    }
+    cudaFree(din);
+    cudaFree(dout);
+    cudaFree(dstatus);
+    cudaGetLastError();
+    return ok ? 0 : -2;
+}
+
+template <class C>
+int dev_decompress(uint32_t format, const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+    auto run = [&](auto f) -> int {
+        constexpr uint32_t FORMAT = decltype(f)::value;
+        if constexpr (compressed_format<C, FORMAT>::fits)
+            return run_decompress<C, FORMAT>(records, out, status, count);
+        else
+            return -1;
+    };
+    switch (format) {
+        case POINT_ZCASH: return run(std::integral_constant<uint32_t, POINT_ZCASH>{});
+        case POINT_SEC1: return run(std::integral_constant<uint32_t, POINT_SEC1>{});
+        case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
+        case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
+        default: return -1;
+    }
+}
+
 // Explicit instantiation for one curve tag.
 #define GPUKIT_CHECK_DEVICE_CURVE(tag)                                                               \
     template int dev_field_ops<tag>(uint32_t, const uint32_t*, const uint32_t*, uint32_t*, size_t); \
-    template int dev_point_ops<tag>(uint32_t, const uint32_t*, const uint32_t*, uint32_t*, size_t);
+    template int dev_point_ops<tag>(uint32_t, const uint32_t*, const uint32_t*, uint32_t*, size_t); \
+    template int dev_decompress<tag>(uint32_t, const uint8_t*, uint32_t*, uint32_t*, size_t);
 
 }  // namespace check
 }  // namespace gpukit

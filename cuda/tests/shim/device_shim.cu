@@ -42,3 +42,14 @@ extern "C" int gpukit_check_dev_point_op(uint8_t curve_id, uint32_t op, const ui
         default: return -1;
     }
 }
+
+extern "C" int gpukit_check_dev_decompress(uint8_t curve_id, uint32_t format, const uint8_t* records, uint32_t* out,
+                                           uint32_t* status, size_t count) {
+    switch (curve_id) {
+#define X(tag, id) \
+    case id: return dev_decompress<tag>(format, records, out, status, count);
+        GPUKIT_CURVES(X)
+#undef X
+        default: return -1;
+    }
+}

@@ -13,7 +13,9 @@
 #include <cstdint>
 
 #include "../../../curves/all.cuh"
+#include "../../driver/compressed.cuh"
 #include "../../ff/inverse_bgcd.cuh"
+#include "../../ff/sqrt.cuh"
 
 namespace gpukit {
 namespace check {
@@ -33,8 +35,20 @@ enum field_op : uint32_t {
     FP_IS_ZERO = 11,       // flag a == 0
     FP_MUL_PORTABLE = 12,  // a·b by the 32-bit-limb CIOS (GPUKIT_PORTABLE_MUL's)
     FP_INV_BGCD = 13,      // a^{-1} by the binary GCD (inverse_bgcd.cuh); 0 for 0
-    FP_OPS = 14,
+    FP_SQRT = 14,          // a root of a (sqrt.cuh), or all-ones words (not < p) for a non-square
+    FP_IS_LARGER = 15,     // flag a > (p − 1)/2
+    FP_IS_ODD = 16,        // flag a odd
+    FP_OPS = 17,
 };
+
+// Whether sqrt.cuh applies to F: a prime field with p ≡ 3 mod 4.
+template <class F>
+GPUKIT_HD constexpr bool has_sqrt_3mod4() {
+    if constexpr (is_prime_field<F>::value)
+        return (F::MOD.w[0] & 3u) == 3u;
+    else
+        return false;
+}
 
 enum point_op : uint32_t {
     PT_ADD_AFFINE = 0,     // a bucket, b affine: out affine (a + b)
@@ -109,7 +123,58 @@ struct ops {
                     return true;
                 }
                 return false;
+            case FP_SQRT:
+            case FP_IS_LARGER:
+            case FP_IS_ODD:
+                if constexpr (has_sqrt_3mod4<F>()) {
+                    using S = sqrt_3mod4<F>;
+                    const F x = load<F>(a);
+                    if (op == FP_IS_LARGER) {
+                        out[0] = S::is_larger(x);
+                    } else if (op == FP_IS_ODD) {
+                        out[0] = S::is_odd(x);
+                    } else {
+                        F r;
+                        if (S::sqrt(x, &r)) {
+                            r.to_canonical(out);
+                        } else {
+                            for (uint32_t i = 0; i < W; ++i) out[i] = 0xffffffffu;
+                        }
+                    }
+                    return true;
+                }
+                return false;
             default: return false;
+        }
+    }
+
+    // Record bytes of FORMAT (compressed.cuh) for this curve; 0 where it does
+    // not apply.
+    GPUKIT_HD static constexpr uint32_t record_bytes(uint32_t format) {
+        switch (format) {
+            case POINT_ZCASH: return compressed_record<POINT_ZCASH>();
+            case POINT_SEC1: return compressed_record<POINT_SEC1>();
+            case POINT_X_ONLY: return compressed_record<POINT_X_ONLY>();
+            case POINT_ARKWORKS: return compressed_record<POINT_ARKWORKS>();
+            default: return 0;
+        }
+    }
+    template <uint32_t FORMAT>
+    GPUKIT_HD static constexpr uint32_t compressed_record() {
+        if constexpr (compressed_format<C, FORMAT>::fits)
+            return compressed_format<C, FORMAT>::RECORD_BYTES;
+        else
+            return 0;
+    }
+
+    // One compressed record: out gets the point x||y (canonical, 2·W words;
+    // the identity as zeros), status its decompress_status.
+    template <uint32_t FORMAT>
+    GPUKIT_HD static void decompress(const uint8_t* rec, uint32_t* out, uint32_t* status) {
+        if constexpr (compressed_format<C, FORMAT>::fits) {
+            A p;
+            *status = decompressor<C, FORMAT>::decode(rec, &p);
+            store_affine(p, out);
         }
     }
 

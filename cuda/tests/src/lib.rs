@@ -23,6 +23,9 @@ pub mod op {
     pub const FP_IS_ZERO: u32 = 11;
     pub const FP_MUL_PORTABLE: u32 = 12;
     pub const FP_INV_BGCD: u32 = 13;
+    pub const FP_SQRT: u32 = 14;
+    pub const FP_IS_LARGER: u32 = 15;
+    pub const FP_IS_ODD: u32 = 16;
 
     pub const PT_ADD_AFFINE: u32 = 0;
     pub const PT_ADD: u32 = 1;
@@ -33,6 +36,19 @@ pub mod op {
     pub const PT_ON_CURVE: u32 = 6;
     pub const PT_IS_IDENTITY: u32 = 7;
     pub const PT_BUCKET_IS_IDENTITY: u32 = 8;
+}
+
+/// The compressed formats of cuda/driver/compressed.cuh (`point_format`),
+/// and the statuses of one record (`decompress_status`).
+pub mod format {
+    pub const ZCASH: u32 = 1;
+    pub const SEC1: u32 = 2;
+    pub const X_ONLY: u32 = 3;
+    pub const ARKWORKS: u32 = 4;
+
+    pub const OK: u32 = 0;
+    pub const BAD_ENCODING: u32 = 1;
+    pub const NO_POINT: u32 = 2;
 }
 
 pub mod constant {
@@ -71,11 +87,28 @@ mod ffi {
             count: usize,
         ) -> i32;
         pub fn gpukit_check_constant(curve: u8, which: u32, out: *mut u32, cap: u32) -> i32;
+        pub fn gpukit_check_decompress(
+            curve: u8,
+            format: u32,
+            records: *const u8,
+            out: *mut u32,
+            status: *mut u32,
+            count: usize,
+        ) -> i32;
+        pub fn gpukit_check_record_bytes(curve: u8, format: u32) -> u32;
         pub fn gpukit_check_curve_name(curve: u8) -> *const std::ffi::c_char;
     }
     #[cfg(gpukit_cuda)]
     extern "C" {
         pub fn gpukit_check_dev_device_count() -> u32;
+        pub fn gpukit_check_dev_decompress(
+            curve: u8,
+            format: u32,
+            records: *const u8,
+            out: *mut u32,
+            status: *mut u32,
+            count: usize,
+        ) -> i32;
         pub fn gpukit_check_dev_fp_op(
             curve: u8,
             op: u32,
@@ -229,6 +262,68 @@ pub fn point_op(
     words: usize,
 ) -> Vec<u32> {
     run(point_fn(target), curve, op, a, b, 4 * words)
+}
+
+/// Bytes of one record of `format` on `curve`; `None` where the format does
+/// not apply to it (cuda/driver/compressed.cuh `compressed_format::fits`).
+pub fn record_bytes(curve: u8, format: u32) -> Option<usize> {
+    // SAFETY: plain values.
+    let n = unsafe { ffi::gpukit_check_record_bytes(curve, format) };
+    (n != 0).then_some(n as usize)
+}
+
+/// One decompressed record: the point as canonical words x || y (the
+/// identity as zeros) and its status (`format::OK`, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decompressed {
+    pub xy: Vec<u32>,
+    pub status: u32,
+}
+
+/// Decompresses packed `records` of `format` on `curve` (field words
+/// `words`) with compressed.cuh, on the host or the device.
+pub fn decompress(
+    target: Target,
+    curve: u8,
+    format: u32,
+    records: &[u8],
+    words: usize,
+) -> Vec<Decompressed> {
+    let size = record_bytes(curve, format).expect("the format applies to the curve");
+    assert_eq!(records.len() % size, 0);
+    let count = records.len() / size;
+    let mut out = vec![0u32; count * 2 * words];
+    let mut status = vec![u32::MAX; count];
+    let f = match target {
+        Target::Host => ffi::gpukit_check_decompress,
+        #[cfg(gpukit_cuda)]
+        Target::Device => ffi::gpukit_check_dev_decompress,
+        #[cfg(not(gpukit_cuda))]
+        Target::Device => unreachable!("targets() offers Device only when built with CUDA"),
+    };
+    // SAFETY: records holds count records of the format's size, out 2·words
+    // words per record and status one word per record.
+    let rc = unsafe {
+        f(
+            curve,
+            format,
+            records.as_ptr(),
+            out.as_mut_ptr(),
+            status.as_mut_ptr(),
+            count,
+        )
+    };
+    assert_eq!(
+        rc, 0,
+        "decompress of format {format} on curve {curve} failed with {rc}"
+    );
+    out.chunks(2 * words)
+        .zip(status)
+        .map(|(xy, status)| Decompressed {
+            xy: xy.to_vec(),
+            status,
+        })
+        .collect()
 }
 
 /// A constant as the headers define or derive it, or None when it does not

@@ -1,0 +1,165 @@
+// Compressed points decompressed where they are read (issue 16): one record
+// in, an affine point in Montgomery form out, with the status the host
+// codecs (src/formats/) give the same bytes. Host and device code alike,
+// so that the check shim runs it under g++ against arkworks; the kernel
+// that runs it over a call's points is decode.cuh's decompress_points.
+//
+// The formats, each as src/formats/ reads it (the README's "Point formats"):
+//   ZCASH     x big-endian; byte 0's top bits: compressed (must be set),
+//             infinity (then every other bit zero), sort (y is the larger
+//             root); bad flags, x ≥ p and an x with no point: BAD_ENCODING.
+//   SEC1      0x02 (even y) or 0x03 (odd y), then x big-endian; all zero
+//             bytes: the identity; another prefix or x ≥ p: BAD_ENCODING, an
+//             x with no point: NO_POINT.
+//   X_ONLY    BIP340: x big-endian, the even y; zeros, faults as SEC1.
+//   ARKWORKS  arkworks' compressed form: x little-endian; the last byte's
+//             bit 7 picks the larger y, bit 6 the identity (both set:
+//             BAD_ENCODING; with bit 6, x is read and must be < p, then
+//             ignored); x ≥ p and an x with no point: BAD_ENCODING.
+// "Larger" is y > (p − 1)/2 as canonical integers. Which curve reads which
+// format is the host's table (src/formats/codec.rs); a format applies here
+// to a curve whose field has its shape (`compressed_format::fits`), all
+// derived from the modulus.
+#pragma once
+#include <cstdint>
+
+#include "../curve_traits.cuh"
+#include "../ec/sw.cuh"
+#include "../ff/mont_field.cuh"
+#include "../ff/sqrt.cuh"
+
+namespace gpukit {
+
+// The `point_format` of the entry points (src/gpu.rs `DeviceFormat`).
+enum point_format : uint32_t {
+    POINT_RECORDS = 0,  // wire points or arkworks' structs (point_layout.cuh)
+    POINT_ZCASH = 1,
+    POINT_SEC1 = 2,
+    POINT_X_ONLY = 3,
+    POINT_ARKWORKS = 4,
+};
+
+enum decompress_status : uint32_t {
+    DECOMPRESS_OK = 0,
+    DECOMPRESS_BAD_ENCODING = 1,  // STATUS_BAD_ENCODING
+    DECOMPRESS_NO_POINT = 2,      // STATUS_POINT_NOT_ON_CURVE: SEC1 and x-only's x without a point
+};
+
+// Record size and whether FORMAT applies to curve C: a short Weierstrass
+// curve over a prime field with p ≡ 3 mod 4, x of the format's width, and
+// free top bits for the format's flags.
+template <class C, uint32_t FORMAT>
+struct compressed_format {
+    using T = curve_traits<C>;
+    using F = typename T::field_t;
+
+    // Bits of the field's top word that p leaves free (never set in x < p).
+    static constexpr uint32_t free_top_bits() {
+        if constexpr (is_prime_field<F>::value) {
+            uint32_t top = F::MOD.w[F::N - 1], free = 0;
+            while (free < 32 && !(top >> (31 - free) & 1u)) free++;
+            return free;
+        } else {
+            return 0;
+        }
+    }
+    static constexpr bool prime_3mod4() {
+        if constexpr (is_prime_field<F>::value && is_sw_affine<typename T::affine_t>::value)
+            return (F::MOD.w[0] & 3u) == 3u;
+        else
+            return false;
+    }
+    static constexpr uint32_t X_BYTES = 4 * F::WORDS;
+    static constexpr bool fits = prime_3mod4() && (FORMAT == POINT_ZCASH      ? X_BYTES == 48 && free_top_bits() >= 3
+                                                   : FORMAT == POINT_SEC1     ? X_BYTES == 32
+                                                   : FORMAT == POINT_X_ONLY   ? X_BYTES == 32
+                                                   : FORMAT == POINT_ARKWORKS ? free_top_bits() >= 2
+                                                                              : false);
+    static constexpr uint32_t RECORD_BYTES = FORMAT == POINT_SEC1 ? X_BYTES + 1 : X_BYTES;
+};
+
+template <class C, uint32_t FORMAT>
+struct decompressor {
+    using T = curve_traits<C>;
+    using F = typename T::field_t;
+    using affine_t = typename T::affine_t;
+    using roots = sqrt_3mod4<F>;
+    static constexpr uint32_t W = F::WORDS;
+    static constexpr uint32_t X_BYTES = compressed_format<C, FORMAT>::X_BYTES;
+    static constexpr uint32_t RECORD_BYTES = compressed_format<C, FORMAT>::RECORD_BYTES;
+    static_assert(compressed_format<C, FORMAT>::fits, "the format does not apply to this curve");
+
+    // Words of a big-endian / little-endian integer of X_BYTES bytes.
+    GPUKIT_HDI static void read_be(const uint8_t* b, uint32_t* w) {
+        for (uint32_t i = 0; i < W; ++i) {
+            const uint8_t* q = b + X_BYTES - 4 * (i + 1);
+            w[i] = uint32_t(q[0]) << 24 | uint32_t(q[1]) << 16 | uint32_t(q[2]) << 8 | q[3];
+        }
+    }
+    GPUKIT_HDI static void read_le(const uint8_t* b, uint32_t* w) {
+        for (uint32_t i = 0; i < W; ++i) {
+            const uint8_t* q = b + 4 * i;
+            w[i] = uint32_t(q[3]) << 24 | uint32_t(q[2]) << 16 | uint32_t(q[1]) << 8 | q[0];
+        }
+    }
+
+    // The point with this x (canonical words) whose y is odd / the larger
+    // root when `pick` is set (by `larger`), else even / the smaller.
+    // `no_point` is the status of an x with no point.
+    GPUKIT_HDI static decompress_status lift(const uint32_t* xw, bool larger, bool pick, decompress_status no_point,
+                                             affine_t* out) {
+        if (!F::is_canonical(xw)) return DECOMPRESS_BAD_ENCODING;
+        const F x = F::from_canonical(xw);
+        const F y2 = x.sqr() * x + affine_t::coeff_b();  // x³ + b (a = 0)
+        F y;
+        if (!roots::sqrt(y2, &y)) return no_point;
+        // y = 0 is its own negation: either pick gives it.
+        const bool has = larger ? roots::is_larger(y) : roots::is_odd(y);
+        if (has != pick) y = y.neg();
+        *out = affine_t{x, y};
+        return DECOMPRESS_OK;
+    }
+
+    // One record to *out; *out is the identity where the status is not OK.
+    GPUKIT_HD static decompress_status decode(const uint8_t* rec, affine_t* out) {
+        *out = affine_t::identity();
+        uint32_t xw[W];
+        if constexpr (FORMAT == POINT_ZCASH) {
+            const bool compressed = rec[0] >> 7 & 1u, infinity = rec[0] >> 6 & 1u, sort = rec[0] >> 5 & 1u;
+            if (!compressed || (sort && infinity)) return DECOMPRESS_BAD_ENCODING;
+            uint8_t b[X_BYTES];
+            for (uint32_t k = 0; k < X_BYTES; ++k) b[k] = rec[k];
+            b[0] &= 0x1fu;
+            read_be(b, xw);
+            if (infinity) {
+                uint32_t any = 0;
+                for (uint32_t i = 0; i < W; ++i) any |= xw[i];
+                return any ? DECOMPRESS_BAD_ENCODING : DECOMPRESS_OK;
+            }
+            return lift(xw, true, sort, DECOMPRESS_BAD_ENCODING, out);
+        } else if constexpr (FORMAT == POINT_SEC1 || FORMAT == POINT_X_ONLY) {
+            uint32_t any = 0;
+            for (uint32_t k = 0; k < RECORD_BYTES; ++k) any |= rec[k];
+            if (!any) return DECOMPRESS_OK;
+            const uint8_t* x = rec;
+            bool odd = false;
+            if constexpr (FORMAT == POINT_SEC1) {
+                if (rec[0] != 0x02 && rec[0] != 0x03) return DECOMPRESS_BAD_ENCODING;
+                odd = rec[0] == 0x03;
+                x = rec + 1;
+            }
+            read_be(x, xw);
+            return lift(xw, false, odd, DECOMPRESS_NO_POINT, out);
+        } else {
+            const uint8_t last = rec[X_BYTES - 1];
+            const bool larger = last >> 7 & 1u, infinity = last >> 6 & 1u;
+            if (larger && infinity) return DECOMPRESS_BAD_ENCODING;
+            read_le(rec, xw);
+            xw[W - 1] &= 0x3fffffffu;
+            if (infinity) return F::is_canonical(xw) ? DECOMPRESS_OK : DECOMPRESS_BAD_ENCODING;
+            return lift(xw, true, larger, DECOMPRESS_BAD_ENCODING, out);
+        }
+    }
+};
+
+}  // namespace gpukit
