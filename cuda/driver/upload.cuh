@@ -103,9 +103,10 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
 
 // Enqueues the upload of n points (records as `layout` says) into `dest`
 // and their conversion to Montgomery form, checked (canonical always, on
-// the curve when asked): offending indices go to `report`. Wire points are copied into dest and converted
-// in place; wider records through a staging buffer, a chunk at a time;
-// compressed records are decompressed (enqueue_compressed).
+// the curve when asked): offending indices go to `report`. Wire points are
+// copied into dest and converted in place; wider records through a staging
+// buffer, a chunk at a time; compressed records are decompressed
+// (enqueue_compressed).
 template <class C>
 void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
                     point_layout layout, bool check_on_curve, decode_report* report, cudaStream_t stream) {
