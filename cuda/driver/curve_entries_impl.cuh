@@ -48,17 +48,28 @@ uint32_t copies_that_fit(uint32_t count, uint32_t c, size_t allowance) {
                                                            by_index})));
 }
 
-// Half of the smallest free memory of the devices: the tables take at most
-// that, and the MSMs' work memory keeps the rest.
-inline size_t table_allowance(const std::vector<device_slice>& slices) {
-    size_t smallest = SIZE_MAX;
+// The smallest free and the smallest total memory among the devices.
+struct device_memory {
+    size_t free_bytes = SIZE_MAX;
+    size_t total = SIZE_MAX;
+};
+
+inline device_memory smallest_memory(const std::vector<device_slice>& slices) {
+    device_memory m;
     for (const device_slice& s : slices) {
         device_guard guard(s.device);
         size_t free_bytes = 0, total = 0;
         GPUKIT_CUDA(cudaMemGetInfo(&free_bytes, &total));
-        smallest = std::min(smallest, free_bytes);
+        m.free_bytes = std::min(m.free_bytes, free_bytes);
+        m.total = std::min(m.total, total);
     }
-    return smallest / 2;
+    return m;
+}
+
+// Half of the smallest free memory of the devices: the tables take at most
+// that, and the MSMs' work memory keeps the rest.
+inline size_t table_allowance(const std::vector<device_slice>& slices) {
+    return smallest_memory(slices).free_bytes / 2;
 }
 
 // Automatic fixed-base tables are built for bases of at most this many
@@ -70,12 +81,13 @@ constexpr uint32_t FIXED_BASE_AUTO_MAX_POINTS = 1u << 12;
 // ... with digits of at least this many bits (33 windows of 255-bit
 // scalars): narrower tables lose to the shifted copies' Pippenger.
 constexpr uint32_t FIXED_BASE_AUTO_MIN_DIGIT_BITS = 8;
-// ... in at most this many bytes (and half of the free memory), so that a
-// few automatic bases leave room for other work on the card: Verkle's 256
-// bases get 15-bit digits (6.8 GB of 96-byte entries), a 4096-point
-// BLS12-381 setup 10 bits (5.2 GB). An explicit width may go further
-// (Verkle at 16 bits: 12.9 GB, 6 % fewer additions).
-constexpr size_t FIXED_BASE_AUTO_MAX_BYTES = size_t(8) << 30;
+// ... in at most a quarter of the device's memory (and half of the free
+// memory), so that automatic bases leave most of the card to other work.
+// Wider digits pay on the H100 (bench/NOTES.md, v13a): a 4096-point
+// BLS12-381 setup at 12 bits (17.7 GB, 22 windows) commits 1024 blobs in
+// 74 ms against 85 ms at the 10 bits (5.2 GB) an 8 GiB cap gave; Verkle's
+// 256 bases at 16 bits (12.9 GB) ~4 % faster than at 15 (6.8 GB).
+constexpr size_t FIXED_BASE_AUTO_MEMORY_SHARE = 4;
 
 // The fixed-base digit width for bases whose largest device slice holds
 // `largest` points: as asked, or chosen when everything is automatic; 0 for
@@ -89,7 +101,8 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
     if (largest == 0 || fixed_base == 1) return 0;
     if (fixed_base >= 2) return fixed_base;
     if (precompute != 0 || window_c != 0 || largest > FIXED_BASE_AUTO_MAX_POINTS) return 0;
-    const size_t allowance = std::min(table_allowance(slices), FIXED_BASE_AUTO_MAX_BYTES);
+    const device_memory memory = smallest_memory(slices);
+    const size_t allowance = std::min(memory.free_bytes / 2, memory.total / FIXED_BASE_AUTO_MEMORY_SHARE);
     return widest_fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
 }
 
