@@ -17,6 +17,12 @@ constexpr uint32_t PIPELINE_MIN_POINTS = 1u << 21;
 // Bits the lead quarter's window drops below the call's (not below 1).
 constexpr uint32_t LEAD_WINDOW_DROP = 2;
 
+// A large batch's first part takes this fraction of the others' vectors:
+// its upload is the one nothing overlaps (the Verkle batch's first quarter,
+// 128 MB of scalars, waited 6–8 ms before the GPU started; bench/NOTES.md,
+// v13a).
+constexpr uint32_t LEAD_PART_SHARE = 4;
+
 struct scalar_part {
     uint32_t first_vector, vectors;  // the batch's scalar vectors it covers
     uint32_t first, count;           // points of the slice
@@ -31,7 +37,8 @@ struct scalar_part {
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
 //   parts (as many as it has vectors, below four), so that the uploads
-//   after the first overlap the GPU's work;
+//   after the first overlap the GPU's work, and its first part is a
+//   LEAD_PART_SHARE-th of the others, so that little waits for its upload;
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
                                            bool window_fixed) {
@@ -47,9 +54,16 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
         // batch / 4 rounded down: a batch of 5 to 7 vectors in parts of two
         // would make only three.
-        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) per_part = std::min(per_part, std::max(1u, batch / 4));
-        for (uint32_t v = 0; v < batch; v += per_part)
-            parts.push_back({v, std::min(per_part, batch - v), 0, count, c});
+        uint32_t lead = per_part;
+        if (size_t(batch) * count >= PIPELINE_MIN_POINTS) {
+            per_part = std::min(per_part, std::max(1u, batch / 4));
+            lead = std::max(1u, per_part / LEAD_PART_SHARE);
+        }
+        for (uint32_t v = 0; v < batch;) {
+            const uint32_t vectors = std::min(v == 0 ? lead : per_part, batch - v);
+            parts.push_back({v, vectors, 0, count, c});
+            v += vectors;
+        }
         return parts;
     }
     for (uint32_t v = 0; v < batch; v++)

@@ -14,6 +14,7 @@ pub struct Constants {
     pub direct_weight_max_buckets: u32,
     pub pipeline_min_points: u32,
     pub lead_window_drop: u32,
+    pub lead_part_share: u32,
     pub fixed_base_max_digit_bits: u32,
 }
 

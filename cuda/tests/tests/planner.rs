@@ -584,6 +584,12 @@ fn plan_parts_cover_every_point_once() {
                                 "{why}: {} parts",
                                 parts.len()
                             );
+                            // The first part, whose upload nothing overlaps,
+                            // is a fraction of the others.
+                            let per = batch.min(chunk / count).min((batch / 4).max(1)).max(1);
+                            let lead = (per / k.lead_part_share).max(1).min(batch);
+                            assert_eq!(parts[0].vectors, lead, "{why}");
+                            assert!(parts[1..].iter().all(|p| p.vectors <= per), "{why}");
                         } else if !lead && count <= chunk && count > 0 {
                             // Small batches: as many vectors a part as the chunk takes.
                             let per = batch.min(chunk / count).max(1);
