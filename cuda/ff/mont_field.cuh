@@ -11,7 +11,9 @@
 // accumulator at N+2 words. The host runs it on 64-bit limbs with 128-bit
 // products (tested against arkworks on the CPU), the device on PTX carry
 // chains (mont_ptx.cuh) or, with GPUKIT_PORTABLE_MUL, on the portable C++
-// below (32-bit limbs, 64-bit products).
+// below (32-bit limbs, 64-bit products). Addition, subtraction and negation
+// take the same carry chains on the device (the same switch keeps them
+// portable).
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -228,6 +230,12 @@ struct mont_field {
     // a + b < 2p: one conditional subtraction. For a full-width p the sum
     // can carry out of N words; the carry is passed to reduce_once.
     GPUKIT_HDI friend mont_field operator+(const mont_field& a, const mont_field& b) {
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        constexpr limbs_t p = MOD;
+        mont_field r;
+        detail::add_mod_ptx<N>(r.v, a.v, b.v, p.w);
+        return r;
+#else
         uint32_t s[N];
         uint64_t c = 0;
         for (int i = 0; i < N; ++i) {
@@ -237,11 +245,17 @@ struct mont_field {
         mont_field r;
         reduce_once(r.v, s, (uint32_t)(c >> 32));
         return r;
+#endif
     }
     // a - b: if it borrows, a - b + 2^(32N) is in [2^(32N) - p, 2^(32N)) and
     // adding p wraps it to a - b + p in [0, p).
     GPUKIT_HDI friend mont_field operator-(const mont_field& a, const mont_field& b) {
         constexpr limbs_t p = MOD;
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        mont_field r;
+        detail::sub_mod_ptx<N>(r.v, a.v, b.v, p.w);
+        return r;
+#else
         uint32_t d[N];
         uint32_t borrow = 0;
         for (int i = 0; i < N; ++i) {
@@ -257,6 +271,7 @@ struct mont_field {
             r.v[i] = (uint32_t)c;
         }
         return r;
+#endif
     }
     // On the device every multiplication calls one out-of-line copy per
     // field. Inlined, a 12-limb multiplication is ~1300 SASS instructions and
@@ -291,6 +306,11 @@ struct mont_field {
     // -a = p - a, except -0 = 0 (p itself is not a reduced value).
     GPUKIT_HDI mont_field neg() const {
         constexpr limbs_t p = MOD;
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        mont_field r;
+        detail::neg_mod_ptx<N>(r.v, v, p.w);
+        return r;
+#else
         uint32_t nz = 0;
         for (int i = 0; i < N; ++i) nz |= v[i];
         uint32_t mask = 0u - (uint32_t)(nz != 0);
@@ -302,6 +322,7 @@ struct mont_field {
             borrow = (uint32_t)(x >> 63);
         }
         return r;
+#endif
     }
     GPUKIT_HDI bool is_zero() const {
         uint32_t acc = 0;

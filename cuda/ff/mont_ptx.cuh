@@ -38,6 +38,11 @@ __device__ __forceinline__ uint32_t madc_hi_cc(uint32_t a, uint32_t b, uint32_t 
     asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
     return r;
 }
+__device__ __forceinline__ uint32_t add_cc(uint32_t a, uint32_t b) {
+    uint32_t r;
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
 __device__ __forceinline__ uint32_t addc_cc(uint32_t a, uint32_t b) {
     uint32_t r;
     asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
@@ -116,6 +121,56 @@ __device__ __forceinline__ void reduce_once_ptx(uint32_t* r, const uint32_t* t, 
     uint32_t take_s = 0u - (hi | (borrow ^ 1u));
 #pragma unroll
     for (int j = 0; j < N; ++j) r[j] = (s[j] & take_s) | (t[j] & ~take_s);
+}
+
+// Additions and subtractions mod p on the same carry chains: one IADD3 per
+// word and chain, where the portable 64-bit code (mont_field's host path)
+// compiles to three or four instructions per word (the borrow taken from the
+// sign of a 64-bit difference by shifts). They are most of the instructions
+// of a point addition outside its multiplications (bench/NOTES.md, v13b).
+
+// r = a + b mod p, for a, b < p.
+template <int N>
+__device__ __forceinline__ void add_mod_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b, const uint32_t* p) {
+    uint32_t s[N];
+    s[0] = ptx::add_cc(a[0], b[0]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) s[j] = ptx::addc_cc(a[j], b[j]);
+    const uint32_t hi = ptx::addc(0, 0);
+    reduce_once_ptx<N>(r, s, hi, p);
+}
+
+// r = a - b mod p, for a, b < p: the difference, plus p where it borrowed.
+template <int N>
+__device__ __forceinline__ void sub_mod_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b, const uint32_t* p) {
+    uint32_t d[N];
+    d[0] = ptx::sub_cc(a[0], b[0]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) d[j] = ptx::subc_cc(a[j], b[j]);
+    const uint32_t borrowed = ptx::subc(0, 0);  // all ones when a < b
+    uint32_t q[N];
+#pragma unroll
+    for (int j = 0; j < N; ++j) q[j] = p[j] & borrowed;
+    r[0] = ptx::add_cc(d[0], q[0]);
+#pragma unroll
+    for (int j = 1; j < N - 1; ++j) r[j] = ptx::addc_cc(d[j], q[j]);
+    r[N - 1] = ptx::addc(d[N - 1], q[N - 1]);  // the carry out is the borrow's wrap
+}
+
+// r = p - a, or 0 for a = 0 (p itself is not a reduced value), for a < p.
+template <int N>
+__device__ __forceinline__ void neg_mod_ptx(uint32_t* r, const uint32_t* a, const uint32_t* p) {
+    uint32_t nonzero = 0;
+#pragma unroll
+    for (int j = 0; j < N; ++j) nonzero |= a[j];
+    const uint32_t keep = 0u - uint32_t(nonzero != 0);
+    uint32_t d[N];
+    d[0] = ptx::sub_cc(p[0], a[0]);
+#pragma unroll
+    for (int j = 1; j < N - 1; ++j) d[j] = ptx::subc_cc(p[j], a[j]);
+    d[N - 1] = ptx::subc(p[N - 1], a[N - 1]);
+#pragma unroll
+    for (int j = 0; j < N; ++j) r[j] = d[j] & keep;
 }
 
 }  // namespace detail
