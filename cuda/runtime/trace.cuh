@@ -2,11 +2,15 @@
 //
 // A trace_scope opened by an entry point becomes its host thread's current
 // trace; trace_mark(name) anywhere below records a CUDA event on the call's
-// stream. At the end each phase's device time (from the previous mark to its
-// own, summed over repeats such as passes and accumulation levels) is printed
-// with the call's host wall time, so that time outside the kernels (host
-// work, pageable copies, synchronisations) shows as the difference. Off, a
-// mark costs one branch.
+// stream and the host's clock. At the end each phase's device time (from the
+// previous mark to its own, summed over repeats such as passes and
+// accumulation levels) is printed with the call's host wall time, so that
+// time outside the kernels (host work, pageable copies, synchronisations)
+// shows as the difference; a second line gives each phase's host time (the
+// host's clock from the previous mark to its own: enqueueing, or waiting
+// where the phase synchronises) and the host tail after the last mark (the
+// windows combined on the host, the result read back). Off, a mark costs one
+// branch.
 #pragma once
 #include <cuda_runtime.h>
 #include <chrono>
@@ -32,7 +36,7 @@ class trace_scope {
         if (!trace_enabled()) return;
         outer_ = current();
         current() = this;
-        start_ = std::chrono::steady_clock::now();
+        start_ = clock::now();
         mark("start");
     }
     trace_scope(const trace_scope&) = delete;
@@ -42,20 +46,35 @@ class trace_scope {
     ~trace_scope() {
         if (!trace_enabled()) return;
         current() = outer_;
+        const auto end = clock::now();
         if (marks_.empty() || cudaEventSynchronize(marks_.back().event) != cudaSuccess) return;
-        const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-        std::vector<std::pair<const char*, double>> phases;
+        const double wall = milliseconds(start_, end);
+        struct phase {
+            const char* name;
+            double device, host;
+        };
+        std::vector<phase> phases;
         for (size_t i = 1; i < marks_.size(); i++) {
             float ms = 0;
             if (cudaEventElapsedTime(&ms, marks_[i - 1].event, marks_[i].event) != cudaSuccess) break;
+            const double host = milliseconds(marks_[i - 1].host, marks_[i].host);
             auto it = phases.begin();
-            while (it != phases.end() && std::strcmp(it->first, marks_[i].name) != 0) ++it;
-            if (it == phases.end()) phases.push_back({marks_[i].name, ms});
-            else it->second += ms;
+            while (it != phases.end() && std::strcmp(it->name, marks_[i].name) != 0) ++it;
+            if (it == phases.end()) {
+                phases.push_back({marks_[i].name, ms, host});
+            } else {
+                it->device += ms;
+                it->host += host;
+            }
         }
-        std::string line = std::string("gpukit trace: ") + what_ + ": wall " + fmt(wall) + " ms;";
-        for (const auto& p : phases) line += std::string(" ") + p.first + " " + fmt(p.second);
-        std::fprintf(stderr, "%s\n", line.c_str());
+        const std::string head = std::string("gpukit trace: ") + what_ + ": ";
+        std::string line = head + "wall " + fmt(wall) + " ms;", host_line = head + "host ms;";
+        for (const auto& p : phases) {
+            line += std::string(" ") + p.name + " " + fmt(p.device);
+            host_line += std::string(" ") + p.name + " " + fmt(p.host);
+        }
+        host_line += " host tail " + fmt(milliseconds(marks_.back().host, end));
+        std::fprintf(stderr, "%s\n%s\n", line.c_str(), host_line.c_str());
         for (const auto& m : marks_) cudaEventDestroy(m.event);
     }
 
@@ -65,10 +84,15 @@ class trace_scope {
     }
 
   private:
+    using clock = std::chrono::steady_clock;
     struct mark_t {
         const char* name;
         cudaEvent_t event;
+        clock::time_point host;
     };
+    static double milliseconds(clock::time_point from, clock::time_point to) {
+        return std::chrono::duration<double, std::milli>(to - from).count();
+    }
     static trace_scope*& current() {
         static thread_local trace_scope* scope = nullptr;
         return scope;
@@ -77,7 +101,7 @@ class trace_scope {
         cudaEvent_t e;
         if (cudaEventCreate(&e) != cudaSuccess) return;
         cudaEventRecord(e, stream_);
-        marks_.push_back({name, e});
+        marks_.push_back({name, e, clock::now()});
     }
     static std::string fmt(double ms) {
         char buf[32];
@@ -88,7 +112,7 @@ class trace_scope {
     const char* what_;
     cudaStream_t stream_;
     trace_scope* outer_ = nullptr;
-    std::chrono::steady_clock::time_point start_;
+    clock::time_point start_;
     std::vector<mark_t> marks_;
 };
 
