@@ -121,6 +121,9 @@ struct mont_field {
     // difference is the true (hi:t) - p.
     GPUKIT_HDI static void reduce_once(uint32_t* r, const uint32_t* t, uint32_t hi) {
         constexpr limbs_t p = MOD;
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        detail::reduce_once_ptx<N>(r, t, hi, p.w);
+#else
         uint32_t s[N];
         uint32_t borrow = 0;
         for (int i = 0; i < N; ++i) {
@@ -130,6 +133,7 @@ struct mont_field {
         }
         uint32_t take_s = 0u - (hi | (borrow ^ 1u));  // all ones: use t - p
         for (int i = 0; i < N; ++i) r[i] = (s[i] & take_s) | (t[i] & ~take_s);
+#endif
     }
 
     // CIOS, portable. Invariant: at the end of round i, t < 2p. Round i adds
@@ -209,16 +213,31 @@ struct mont_field {
     }
 #endif
 
-    // The device runs the same CIOS on PTX carry chains (mont_ptx.cuh), unless
-    // GPUKIT_PORTABLE_MUL is defined: the portable code compiles to
-    // IMAD.WIDE chains that need fewer registers (bench/NOTES.md compares).
-    // The host runs mul_host64.
-    GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+    // The same CIOS on PTX carry chains (mont_ptx.cuh).
+    __device__ __forceinline__ static void mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
         uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, INV);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
+    }
+#endif
+    // Which CIOS the device runs where GPUKIT_PORTABLE_MUL leaves the choice:
+    // at 8 limbs the portable one (its IMAD.WIDE chains ran ~15 % faster than
+    // the PTX chains on the H100, two chains a thread at every occupancy;
+    // bench/NOTES.md, v13c), at 12 the PTX one (within 2 % either way).
+    static constexpr bool DEVICE_MUL_PORTABLE = N <= 8;
+
+    // The device runs mul_ptx or mul_portable (GPUKIT_PORTABLE_MUL: always
+    // the portable one, whose IMAD.WIDE chains need fewer registers), the
+    // host mul_host64.
+    GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        if constexpr (DEVICE_MUL_PORTABLE) {
+            mul_portable(r, a, b);
+        } else {
+            mul_ptx(r, a, b);
+        }
 #elif defined(__CUDA_ARCH__)
         mul_portable(r, a, b);
 #else

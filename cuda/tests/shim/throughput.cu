@@ -1,12 +1,12 @@
 // Field multiplication throughput on the GPU: every thread runs CHAINS
 // independent chains x_k <- x_k·y_k (each multiplication depends on the
-// previous one of its chain; the device default is an out-of-line call, so
-// the chains of one thread run one after another), and the
-// launch covers every SM many times over. Timed with CUDA events, after a
-// warm-up launch; the caller takes the median of several runs. Two variants
-// of the multiplication: the device default (PTX carry chains) and the
-// portable CIOS (what GPUKIT_PORTABLE_MUL selects), and 1, 2 or 4 chains per
-// thread (more chains hide latency but cost registers, hence occupancy).
+// previous one of its chain), and the launch covers every SM many times
+// over. Timed with CUDA events, after a warm-up launch; the caller takes the
+// median of several runs. Two variants of the multiplication, both inlined:
+// the PTX carry chains (mont_field::mul_ptx) and the portable CIOS (what
+// GPUKIT_PORTABLE_MUL selects, and the device default at 8 limbs), and 1, 2
+// or 4 chains per thread (more chains hide latency but cost registers, hence
+// occupancy).
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -24,13 +24,13 @@ constexpr int MAX_CHAINS = 4;
 
 template <class F, bool PORTABLE>
 __device__ __forceinline__ F mul(const F& a, const F& b) {
+    F r;
     if constexpr (PORTABLE) {
-        F r;
         F::mul_portable(r.v, a.v, b.v);
-        return r;
     } else {
-        return a * b;
+        F::mul_ptx(r.v, a.v, b.v);
     }
+    return r;
 }
 
 template <class F, bool PORTABLE, int CHAINS>
