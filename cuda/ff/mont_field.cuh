@@ -222,22 +222,15 @@ struct mont_field {
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
 #endif
-    // Which CIOS the device runs where GPUKIT_PORTABLE_MUL leaves the choice:
-    // at 8 limbs the portable one (its IMAD.WIDE chains ran ~15 % faster than
-    // the PTX chains on the H100, two chains a thread at every occupancy;
-    // bench/NOTES.md, v13c), at 12 the PTX one (within 2 % either way).
-    static constexpr bool DEVICE_MUL_PORTABLE = N <= 8;
-
-    // The device runs mul_ptx or mul_portable (GPUKIT_PORTABLE_MUL: always
-    // the portable one, whose IMAD.WIDE chains need fewer registers), the
-    // host mul_host64.
+    // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: the
+    // portable code compiles to IMAD.WIDE chains that need fewer registers.
+    // At 8 limbs the portable CIOS ran ~15 % faster than the PTX chains in an
+    // isolated two-chain benchmark on the H100, yet made BN254's MSMs 3–5 %
+    // slower and Verkle's batch no faster (bench/NOTES.md, v13c). The host
+    // runs mul_host64.
     GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
-        if constexpr (DEVICE_MUL_PORTABLE) {
-            mul_portable(r, a, b);
-        } else {
-            mul_ptx(r, a, b);
-        }
+        mul_ptx(r, a, b);
 #elif defined(__CUDA_ARCH__)
         mul_portable(r, a, b);
 #else

@@ -4,9 +4,8 @@
 // over. Timed with CUDA events, after a warm-up launch; the caller takes the
 // median of several runs. Two variants of the multiplication, both inlined:
 // the PTX carry chains (mont_field::mul_ptx) and the portable CIOS (what
-// GPUKIT_PORTABLE_MUL selects, and the device default at 8 limbs), and 1, 2
-// or 4 chains per thread (more chains hide latency but cost registers, hence
-// occupancy).
+// GPUKIT_PORTABLE_MUL selects), and 1, 2 or 4 chains per thread (more
+// chains hide latency but cost registers, hence occupancy).
 #include <cuda_runtime.h>
 
 #include <cstddef>
