@@ -394,16 +394,7 @@ pub(crate) fn msm_wire<C: Curve>(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
-    if scalars.len() % SCALAR_BYTES != 0 {
-        return Err(Error::new(
-            Status::SizeMismatch,
-            format!(
-                "{} scalar bytes is not a multiple of {SCALAR_BYTES}",
-                scalars.len()
-            ),
-        ));
-    }
-    let n = scalars.len() / SCALAR_BYTES;
+    let n = encoding::scalar_count(scalars)?;
     let pb = C::ID.point_bytes();
     if Some(points.len()) != n.checked_mul(pb) {
         return Err(Error::new(

@@ -22,7 +22,7 @@ pub use codec::Codec;
 use crate::config::{Config, InputForm, PointFormat, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Compressed};
-use crate::encoding::{PointCheck, PointFault};
+use crate::encoding::{self, PointCheck, PointFault};
 use crate::error::{Error, Status};
 use crate::{curves, plan, pool};
 use ark_ec::{AffineRepr, CurveConfig};
@@ -79,18 +79,8 @@ fn to_wire(
     points: &[u8],
     check: PointCheck,
 ) -> Result<Vec<u8>, Error> {
-    if points.len() % codec.size != 0 {
-        return Err(Error::new(
-            Status::SizeMismatch,
-            format!(
-                "points: {} bytes is not a multiple of {}",
-                points.len(),
-                codec.size
-            ),
-        ));
-    }
+    let n = encoding::whole_items(points, codec.size, "points")?;
     let pb = curve.point_bytes();
-    let n = points.len() / codec.size;
     let bytes = n.checked_mul(pb).ok_or_else(|| {
         Error::new(
             Status::SizeMismatch,
