@@ -103,6 +103,40 @@ fn tiny_run_writes_checked_csv_json_and_plots() {
     }
 }
 
+/// The compressed wire system runs where gpukit has a device and the curve
+/// a format the device decompresses (BN254 here, not BLS12-377), checked
+/// like every system; without a device it is skipped with a note, as the
+/// other GPU systems are, and the case's other systems still run.
+#[test]
+fn the_compressed_wire_system_runs_or_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = run::Settings {
+        curves: vec![CurveId::Bn254G1, CurveId::Bls12_377G1],
+        log_n: vec![6],
+        systems: vec![System::GpukitCpu, System::GpukitGpuWireCompressed],
+        plan: PLAN,
+        gpukit: OPTS,
+        seed: 12,
+        serial_max_log_n: 16,
+        out: dir.path().to_path_buf(),
+        deadline: None,
+    };
+    let report = run::run(&settings, &Host::detect()).unwrap();
+    let mut expected = vec![("bn254_g1", "gpukit-cpu"), ("bls12_377_g1", "gpukit-cpu")];
+    if gpukit::gpu_count() > 0 {
+        expected.insert(1, ("bn254_g1", "gpukit-gpu-wire-compressed"));
+    }
+    let rows: Vec<(&str, &str)> = report
+        .rows
+        .iter()
+        .map(|r| (r.curve.as_str(), r.system.as_str()))
+        .collect();
+    assert_eq!(rows, expected);
+    for r in &report.rows {
+        assert_eq!(r.status, status::OK, "{r:?}");
+    }
+}
+
 #[test]
 fn tiny_calibration_writes_tuning_rs() {
     let dir = tempfile::tempdir().unwrap();
