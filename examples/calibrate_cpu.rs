@@ -12,28 +12,13 @@
 //!
 //! Each time is the median of a few runs; keep runs short on shared machines.
 
-use gpukit::ark::ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use gpukit::ark::ark_ff::UniformRand;
+mod timing_inputs;
+
+use gpukit::ark::ark_ec::VariableBaseMSM;
 use gpukit::encoding::{decode_points, encode_points, PointCheck};
 use gpukit::{Backend, Config, Curve, CurveId, InputForm};
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
 use std::time::Instant;
-
-fn inputs<C: Curve>(n: usize) -> (Vec<C::Affine>, Vec<C::Scalar>) {
-    let mut rng = ChaCha20Rng::seed_from_u64(n as u64);
-    let g = C::Affine::generator().into_group();
-    let steps: Vec<C::Projective> = (0..16).map(|_| g * C::Scalar::rand(&mut rng)).collect();
-    let mut acc = g;
-    let points: Vec<C::Projective> = (0..n)
-        .map(|i| {
-            acc += steps[i % 16];
-            acc
-        })
-        .collect();
-    let scalars = (0..n).map(|_| C::Scalar::rand(&mut rng)).collect();
-    (C::Projective::normalize_batch(&points), scalars)
-}
+use timing_inputs::inputs;
 
 /// Median wall time in seconds of `runs` calls of `f`.
 fn median(runs: usize, mut f: impl FnMut()) -> f64 {
@@ -61,7 +46,7 @@ fn crossover<C: Curve>() {
     let mut line = String::new();
     for log_n in 0..=8 {
         let n = 1usize << log_n;
-        let (p, s) = inputs::<C>(n);
+        let (p, s) = inputs::<C>(n as u64, n);
         // Enough repetitions that each measurement is a few milliseconds.
         let reps = (256 / n).max(2);
         let ts = median(5, || {
@@ -94,7 +79,7 @@ fn crossover<C: Curve>() {
 
 fn msm_times<C: Curve>(log_sizes: &[u32]) {
     for &k in log_sizes {
-        let (p, s) = inputs::<C>(1 << k);
+        let (p, s) = inputs::<C>(1 << k, 1 << k);
         let cpu = Config {
             backend: Backend::Cpu,
             ..Config::default()
@@ -117,7 +102,7 @@ fn msm_times<C: Curve>(log_sizes: &[u32]) {
 
 fn validation<C: Curve>(log_n: u32) {
     let n = 1usize << log_n;
-    let (p, _) = inputs::<C>(n);
+    let (p, _) = inputs::<C>(n as u64, n);
     let wire = encode_points::<C>(&p);
     let mut line = format!("{:14}", C::ID.name());
     for (name, check) in [

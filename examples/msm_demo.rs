@@ -5,27 +5,14 @@
 //! (defaults: bn254_g1, 2^16). Prints the curve, n, the backend the
 //! dispatcher chose, the result (canonical wire hex) and the time.
 
-use gpukit::ark::ark_ec::{AffineRepr, CurveGroup};
-use gpukit::ark::ark_ff::UniformRand;
+mod timing_inputs;
+
 use gpukit::{Config, Curve, CurveId};
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
 use std::time::Instant;
+use timing_inputs::inputs;
 
 fn run<C: Curve>(n: usize) -> Result<(), gpukit::Error> {
-    let mut rng = ChaCha20Rng::seed_from_u64(42);
-    let g = C::Affine::generator().into_group();
-    // Random points as running sums of a few random multiples of G: cheap to make.
-    let steps: Vec<C::Projective> = (0..16).map(|_| g * C::Scalar::rand(&mut rng)).collect();
-    let mut acc = g;
-    let points: Vec<C::Projective> = (0..n)
-        .map(|i| {
-            acc += steps[i % 16];
-            acc
-        })
-        .collect();
-    let points = C::Projective::normalize_batch(&points);
-    let scalars: Vec<C::Scalar> = (0..n).map(|_| C::Scalar::rand(&mut rng)).collect();
+    let (points, scalars) = inputs::<C>(42, n);
     let config = Config::default();
     let backend = gpukit::resolve_backend(C::ID, n, &config)?;
     let start = Instant::now();

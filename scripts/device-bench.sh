@@ -99,10 +99,14 @@ fi
 # against sppark's one-shot; KZG blobs against c-kzg on every core; the
 # Verkle shape (65,536 × 256, gpukit's Go package) against go-ipa's
 # committer on every core (verkle-bench, built by scripts/build-peers.sh);
-# and the PLONK-like batch.
+# the PLONK-like batch; and one-shot MSMs of compressed points, which the
+# device decompresses (issue 16), beside the wire call on the same points.
 if [ "$part" = peers ]; then
   stage "one-shot, typed and wire" --curves bn254_g1,bls12_381_g1,bls12_377_g1 --log-n 22,24 \
     --backends gpu,gpu-wire --peers sppark --reps 3 --warmup 1 --budget-s 2 --deadline-s 200 --out "$work/oneshot"
+  stage "one-shot, compressed points" --curves bn254_g1,bls12_381_g1,secp256k1 --log-n 16,20,24 \
+    --backends gpu-wire,gpu-wire-compressed --peers none --reps 3 --warmup 1 --budget-s 2 --deadline-s 150 \
+    --out "$work/compressed"
   stage "blobs against c-kzg" batch --shapes bls12_381_g1:1024x12 --peers c-kzg --reps 5 --warmup 1 --budget-s 3 \
     --out "$work/kzg"
   stage "verkle and plonk" batch --shapes banderwagon:65536x8,bn254_g1:2048x14 --peers none --reps 5 --warmup 1 \
@@ -111,7 +115,7 @@ if [ "$part" = peers ]; then
     echo "== verkle: go-ipa and gpukit's Go package" | tee -a "$log" >&2
     "$carried/verkle-bench" -count 65536 -reps 5 -warmup 1 -csv "$out/verkle-goipa.csv" >>"$log" 2>&1
   fi
-  [ -f "$work/oneshot/bench.csv" ] && cp "$work/oneshot/bench.csv" "$out/oneshot.csv"
+  for d in oneshot compressed; do [ -f "$work/$d/bench.csv" ] && cp "$work/$d/bench.csv" "$out/$d.csv"; done
   for d in kzg batch; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
   grep -v "^\[" "$log" | tail -n 60
   exit 0

@@ -6,7 +6,7 @@
 
 use crate::alloc;
 use crate::blind;
-use crate::config::{Config, InputForm, PointFormat, ScalarLayout, ScalarOrder, Validation};
+use crate::config::{Config, PointFormat, ScalarLayout, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, SecretBytes, Sums};
 use crate::encoding;
@@ -223,14 +223,9 @@ impl<C: Curve> Bases<C> {
     }
 
     /// `batch` MSMs over the first `n` points with byte scalars (`batch · n`
-    /// scalars of 32 bytes laid out as `layout` says).
-    fn msm_batch_wire(
-        &self,
-        scalars: &[u8],
-        n: usize,
-        batch: usize,
-        layout: ScalarLayout,
-    ) -> Result<Sums<C>, Error> {
+    /// scalars of 32 bytes laid out as the bases' config says).
+    fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Sums<C>, Error> {
+        let layout = ScalarLayout::of(&self.config);
         self.check_n(n)?;
         if Some(scalars.len())
             != n.checked_mul(batch)
@@ -378,9 +373,7 @@ impl<C: Curve> std::fmt::Debug for Bases<C> {
 /// holds): wire bytes in, wire bytes out.
 pub struct BasesBytes {
     curve: CurveId,
-    input_form: InputForm,
     point_format: PointFormat,
-    scalar_order: ScalarOrder,
     inner: Box<dyn WireBases>,
 }
 
@@ -388,13 +381,7 @@ pub struct BasesBytes {
 trait WireBases: Send + Sync {
     fn len(&self) -> usize;
     fn device_tables(&self) -> Option<DeviceTables>;
-    fn msm_batch(
-        &self,
-        scalars: &[u8],
-        n: usize,
-        batch: usize,
-        layout: ScalarLayout,
-    ) -> Result<Vec<u8>, Error>;
+    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error>;
 }
 
 impl<C: Curve> WireBases for Bases<C> {
@@ -406,14 +393,8 @@ impl<C: Curve> WireBases for Bases<C> {
         Bases::device_tables(self)
     }
 
-    fn msm_batch(
-        &self,
-        scalars: &[u8],
-        n: usize,
-        batch: usize,
-        layout: ScalarLayout,
-    ) -> Result<Vec<u8>, Error> {
-        Ok(self.msm_batch_wire(scalars, n, batch, layout)?.into_wire())
+    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
+        Ok(self.msm_batch_wire(scalars, n, batch)?.into_wire())
     }
 }
 
@@ -439,7 +420,7 @@ impl std::fmt::Debug for BasesBytes {
         f.debug_struct("BasesBytes")
             .field("curve", &self.curve)
             .field("len", &self.len())
-            .field("input_form", &self.input_form)
+            .field("point_format", &self.point_format)
             .finish()
     }
 }
@@ -456,9 +437,7 @@ impl BasesBytes {
         })?;
         Ok(BasesBytes {
             curve,
-            input_form: config.input_form,
             point_format: config.point_format,
-            scalar_order: config.scalar_order,
             inner,
         })
     }
@@ -486,26 +465,13 @@ impl BasesBytes {
 
     /// One MSM over the first `scalars.len() / 32` points; the result point in wire bytes.
     pub fn msm(&self, scalars: &[u8]) -> Result<Vec<u8>, Error> {
-        if scalars.len() % SCALAR_BYTES != 0 {
-            return Err(Error::new(
-                Status::SizeMismatch,
-                format!(
-                    "{} scalar bytes is not a multiple of {SCALAR_BYTES}",
-                    scalars.len()
-                ),
-            ));
-        }
-        self.msm_batch(scalars, scalars.len() / SCALAR_BYTES, 1)
+        self.msm_batch(scalars, encoding::scalar_count(scalars)?, 1)
     }
 
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        let layout = ScalarLayout {
-            form: self.input_form,
-            order: self.scalar_order,
-        };
-        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch, layout))?;
+        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch))?;
         formats::wire_output(self.curve, self.point_format, wire)
     }
 }
@@ -543,13 +509,8 @@ mod tests {
                 ..Config::default()
             };
             let bases = Bases::<Bn254G1>::new(&points, &config).unwrap();
-            let layout = ScalarLayout::of(&config);
-            let (out, counts) = plans_and_encodings(|| {
-                bases
-                    .msm_batch_wire(&wire, 8, 3, layout)
-                    .unwrap()
-                    .into_wire()
-            });
+            let (out, counts) =
+                plans_and_encodings(|| bases.msm_batch_wire(&wire, 8, 3).unwrap().into_wire());
             assert_eq!(counts, (1, 3), "blinded: {blinded}");
             assert_eq!(out, encoding::encode_points::<Bn254G1>(&expected));
         }

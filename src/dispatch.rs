@@ -301,26 +301,23 @@ pub(crate) struct Compressed<'a> {
 }
 
 /// The one-shot MSM of compressed points that the device decompresses
-/// (issue 16): `Some` with the wire result where the plan runs it on the
-/// GPU; `None` where it runs on the host (planned so, no points, or an
-/// unforced call that finds no device), and the caller decodes the points
-/// on the host and runs the wire call. Decompression finds every point on
-/// the curve, so the device has no point check to run; the caller routes
-/// here only calls without a subgroup check to run (or with a cofactor of 1).
+/// (issue 16), as `plan` says: `Some` with the wire result where the plan
+/// runs it on the GPU; `None` where it runs on the host (planned so, no
+/// points, or an unforced call that finds no device), and the caller
+/// decodes the points on the host and runs the wire call with the same
+/// plan ([`msm_wire_planned`]). Decompression finds every point on the
+/// curve, so the device has no point check to run; the caller routes here
+/// only calls without a subgroup check to run (or with a cofactor of 1).
 /// The sizes must agree (n records, n scalars): the caller leaves a
 /// mismatch to the host path, which reports it.
 pub(crate) fn msm_compressed<C: Curve>(
     points: Compressed<'_>,
     scalars: &[u8],
     config: &Config,
+    plan: &Plan,
 ) -> Result<Option<Vec<u8>>, Error> {
     let n = scalars.len() / SCALAR_BYTES;
     debug_assert_eq!(points.points.len(), n * points.record_bytes);
-    // A config the planner rejects goes the host way too, which reports
-    // its error where it always has: after the points' own.
-    let Ok(plan) = plan(C::ID, n, config) else {
-        return Ok(None);
-    };
     if n == 0 {
         return Ok(None);
     }
@@ -335,8 +332,8 @@ pub(crate) fn msm_compressed<C: Curve>(
         points.name,
     );
     let layout = ScalarLayout::of(config);
-    let gpu = || run_gpu::<C>(buffer, scalars, layout, input, &plan, config.blinded);
-    Ok(gpu_first(&plan, gpu)?.map(Sums::into_wire))
+    let gpu = || run_gpu::<C>(buffer, scalars, layout, input, plan, config.blinded);
+    Ok(gpu_first(plan, gpu)?.map(Sums::into_wire))
 }
 
 /// The typed MSM behind [`crate::msm_with`].
@@ -394,16 +391,7 @@ pub(crate) fn msm_wire<C: Curve>(
     scalars: &[u8],
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
-    if scalars.len() % SCALAR_BYTES != 0 {
-        return Err(Error::new(
-            Status::SizeMismatch,
-            format!(
-                "{} scalar bytes is not a multiple of {SCALAR_BYTES}",
-                scalars.len()
-            ),
-        ));
-    }
-    let n = scalars.len() / SCALAR_BYTES;
+    let n = encoding::scalar_count(scalars)?;
     let pb = C::ID.point_bytes();
     if Some(points.len()) != n.checked_mul(pb) {
         return Err(Error::new(
@@ -415,7 +403,20 @@ pub(crate) fn msm_wire<C: Curve>(
             ),
         ));
     }
-    let plan = plan(C::ID, n, config)?;
+    msm_wire_planned::<C>(points, scalars, config, &plan(C::ID, n, config)?)
+}
+
+/// [`msm_wire`] with the call's plan made already (by a compressed call
+/// that did not run on the device, [`msm_compressed`]): n points and n
+/// scalars, their sizes checked.
+pub(crate) fn msm_wire_planned<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+    plan: &Plan,
+) -> Result<Vec<u8>, Error> {
+    let n = scalars.len() / SCALAR_BYTES;
+    debug_assert_eq!(points.len(), n * C::ID.point_bytes());
     let check = config_check(config, Validation::OnCurve);
     let layout = ScalarLayout::of(config);
     if n == 0 {
@@ -439,11 +440,11 @@ pub(crate) fn msm_wire<C: Curve>(
     };
     let gpu = || match &checked {
         Some(decoded) => {
-            typed_points_gpu::<C>(decoded, scalars, layout, false, &plan, config.blinded)
+            typed_points_gpu::<C>(decoded, scalars, layout, false, plan, config.blinded)
         }
-        None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, &plan),
+        None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, plan),
     };
-    if let Some(sum) = gpu_first(&plan, gpu)? {
+    if let Some(sum) = gpu_first(plan, gpu)? {
         return Ok(sum.into_wire());
     }
     let engine = plan.host_engine();

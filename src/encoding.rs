@@ -61,7 +61,9 @@ fn check_indexed<T: Sync>(
     }
 }
 
-fn whole_items(bytes: &[u8], size: usize, what: &str) -> Result<usize, Error> {
+/// How many `size`-byte items `bytes` holds; a length that is not a
+/// multiple of `size` is `SizeMismatch`, named by `what`.
+pub(crate) fn whole_items(bytes: &[u8], size: usize, what: &str) -> Result<usize, Error> {
     if bytes.len() % size != 0 {
         return Err(Error::new(
             Status::SizeMismatch,
@@ -69,6 +71,12 @@ fn whole_items(bytes: &[u8], size: usize, what: &str) -> Result<usize, Error> {
         ));
     }
     Ok(bytes.len() / size)
+}
+
+/// How many 32-byte scalars `scalars` holds; a length that is not a
+/// multiple of 32 is `SizeMismatch`.
+pub(crate) fn scalar_count(scalars: &[u8]) -> Result<usize, Error> {
+    whole_items(scalars, SCALAR_BYTES, "scalars")
 }
 
 /// Decodes the `size`-byte items of `bytes` with `f` into a vector allocated
@@ -256,7 +264,7 @@ pub fn check_scalars<C: Curve>(scalars: &[u8]) -> Result<(), Error> {
 
 /// [`check_scalars`] for scalars in either byte order.
 pub(crate) fn check_scalars_in<C: Curve>(scalars: &[u8], order: ScalarOrder) -> Result<(), Error> {
-    let n = whole_items(scalars, SCALAR_BYTES, "scalars")?;
+    let n = scalar_count(scalars)?;
     let check = |i: usize, b: &[u8]| {
         let mut v = <C::Scalar as PrimeField>::BigInt::default();
         for (k, limb) in v.as_mut().iter_mut().enumerate() {

@@ -171,33 +171,6 @@ fn not_null<T>(ptr: *const T, what: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// The shared body of every one-shot MSM entry.
-///
-/// # Safety
-/// As for [`gpukit_msm_ex`].
-unsafe fn msm_entry(
-    curve_id: u8,
-    points: *const u8,
-    scalars: *const u8,
-    out: *mut u8,
-    n: u32,
-    config: Result<Config, Error>,
-) -> c_int {
-    entry(|| {
-        let curve = curve(curve_id)?;
-        not_null(out, "out")?;
-        let config = config?;
-        let n = n as usize;
-        let point_bytes = config.point_format.point_bytes(curve)?;
-        // SAFETY: the caller guarantees n points, n scalars and one output point.
-        let points = unsafe { input(points, byte_len(n, point_bytes, "points")?, "points") }?;
-        let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
-        let result = crate::msm_bytes(curve, points, scalars, &config)?;
-        unsafe { output(out, &result) };
-        Ok(())
-    })
-}
-
 /// The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
 /// precompute 0 (auto), fixed_base 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
 #[no_mangle]
@@ -282,12 +255,12 @@ pub unsafe extern "C" fn gpukit_pippenger_msm(
     n: u32,
     window_c: u32,
 ) -> c_int {
-    let config = Ok(Config {
+    let config = gpukit_config {
         window_c,
-        ..Config::default()
-    });
-    // SAFETY: forwarded caller guarantees.
-    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+        ..gpukit_config_default()
+    };
+    // SAFETY: forwarded caller guarantees; config outlives the call.
+    unsafe { gpukit_msm_ex(curve_id, points, scalars, out, n, &config) }
 }
 
 /// gpukit_pippenger_msm for secret scalars: each scalar is split as k = a + b with a uniform from the
@@ -305,13 +278,13 @@ pub unsafe extern "C" fn gpukit_pippenger_msm_blinded(
     n: u32,
     window_c: u32,
 ) -> c_int {
-    let config = Ok(Config {
+    let config = gpukit_config {
         window_c,
-        blinded: true,
-        ..Config::default()
-    });
-    // SAFETY: forwarded caller guarantees.
-    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+        blinded: 1,
+        ..gpukit_config_default()
+    };
+    // SAFETY: forwarded caller guarantees; config outlives the call.
+    unsafe { gpukit_msm_ex(curve_id, points, scalars, out, n, &config) }
 }
 
 /// gpukit_pippenger_msm with every option of gpukit_config (NULL = defaults).
@@ -329,8 +302,19 @@ pub unsafe extern "C" fn gpukit_msm_ex(
 ) -> c_int {
     // SAFETY: config is NULL or valid (caller guarantee).
     let config = unsafe { config_or_default(config) };
-    // SAFETY: forwarded caller guarantees.
-    unsafe { msm_entry(curve_id, points, scalars, out, n, config) }
+    entry(|| {
+        let curve = curve(curve_id)?;
+        not_null(out, "out")?;
+        let config = config?;
+        let n = n as usize;
+        let point_bytes = config.point_format.point_bytes(curve)?;
+        // SAFETY: the caller guarantees n points, n scalars and one output point.
+        let points = unsafe { input(points, byte_len(n, point_bytes, "points")?, "points") }?;
+        let scalars = unsafe { input(scalars, byte_len(n, SCALAR_BYTES, "scalars")?, "scalars") }?;
+        let result = crate::msm_bytes(curve, points, scalars, &config)?;
+        unsafe { output(out, &result) };
+        Ok(())
+    })
 }
 
 /// Batch MSMs of n points each, bases not resident: out[j] = Σ_i scalars[j·n + i]·P_j[i], where P_j is the one
@@ -584,6 +568,16 @@ mod tests {
     }
 
     const GPUKIT_ERR_INTERNAL_CODE: c_int = consts::GPUKIT_ERR_INTERNAL;
+
+    /// The C defaults are the Rust ones: gpukit_pippenger_msm and its
+    /// blinded twin are gpukit_msm_ex over them.
+    #[test]
+    fn the_c_default_config_is_the_rust_default() {
+        assert_eq!(
+            gpukit_config_default().to_config().unwrap(),
+            Config::default()
+        );
+    }
 
     #[test]
     fn sizes_that_overflow_are_size_errors() {

@@ -5,42 +5,15 @@
 //! the blobs as the big-endian field elements they hold
 //! (`ScalarOrder::BigEndian`), and the result comes back as the 48-byte
 //! compressed commitment, with default validation, on every backend here.
-//!
-//! `kat/kzg_mainnet_g1_lagrange.bin` is the setup's G1 Lagrange section
-//! exactly as c-kzg embeds it (its `g1_lagrange_bytes.bin`, the points of
-//! its `trusted_setup.txt` in file order; SHA-256 52c7615a…de960b). c-kzg
-//! keeps its copy private and loads it into settings whose points are not
-//! public, so the test carries its own; equality with
-//! `ethereum_kzg_settings`' commitments is what shows it is the same setup.
+//! The setup (and why the repository carries a copy) is kzg_setup/mod.rs.
 
 mod common;
+mod kzg_setup;
 
 use ark_ff::{BigInteger, PrimeField};
 use common::*;
 use gpukit::{curves, BasesBytes, Config, CurveId, PointFormat, ScalarOrder};
-
-/// The setup's G1 points in Lagrange form, 48-byte compressed, in the order
-/// of the published setup.
-const G1_LAGRANGE: &[u8] = include_bytes!("kat/kzg_mainnet_g1_lagrange.bin");
-const BLOB_POINTS: usize = 4096;
-const POINT_BYTES: usize = 48;
-
-/// The basis a blob is committed to. The consensus specs define
-/// `blob_to_kzg_commitment(blob) = g1_lincomb(bit_reversal_permutation(
-/// KZG_SETUP_G1_LAGRANGE), blob)` (c-kzg permutes at load time), so
-/// position i holds setup point reverse_bits(i): a reordering of whole
-/// encoded points, done once per setup, not a conversion of any of them.
-fn blob_basis() -> Vec<u8> {
-    assert_eq!(G1_LAGRANGE.len(), BLOB_POINTS * POINT_BYTES);
-    let bits = BLOB_POINTS.trailing_zeros();
-    (0..BLOB_POINTS)
-        .flat_map(|i| {
-            let j = i.reverse_bits() >> (usize::BITS - bits);
-            &G1_LAGRANGE[j * POINT_BYTES..(j + 1) * POINT_BYTES]
-        })
-        .copied()
-        .collect()
-}
+use kzg_setup::{blob_basis, BLOB_POINTS, POINT_BYTES};
 
 /// Blobs as clients hold them: 4096 canonical field elements of 32
 /// big-endian bytes each. Seeded random ones, then the edges: all zero

@@ -230,7 +230,7 @@ fn run_shape<C: BenchCurve>(
         // The KZG client's call: the setup as published, the blobs as
         // they are held, commitments as c-kzg writes them.
         let (row, commitments) = run_wire::<C>(
-            &kzg::basis_compressed(),
+            &kzg::blob_basis(),
             PointFormat::Compressed,
             &flat,
             ScalarOrder::BigEndian,
@@ -269,7 +269,7 @@ fn run_c_kzg<C: BenchCurve>(
             let n = 1usize << shape.log_n;
             match gpukit::msm_batch_bytes(
                 C::ID,
-                &kzg::basis_compressed(),
+                &kzg::blob_basis(),
                 1,
                 &blob_bytes,
                 n,

@@ -93,7 +93,9 @@ pub struct BenchArgs {
     #[arg(long = "log-n", default_value = "10..=16", value_parser = parse_log_sizes)]
     pub log_n: LogSizes,
     /// gpukit backends: auto (the dispatcher's choice), serial, cpu, gpu, gpu-wire (the GPU
-    /// through the wire format, as the C ABI calls it), or all (= serial,cpu,gpu).
+    /// through the wire format, as the C ABI calls it), gpu-wire-compressed (the same with
+    /// compressed points that the device decompresses: BN254, BLS12-381 G1, secp256k1), or
+    /// all (= serial,cpu,gpu).
     #[arg(long, default_value = "auto", value_parser = parse_backends)]
     pub backends: Systems,
     /// Peers checked against gpukit: arkworks, blst (BLS12-381 G1), sppark (GPU; needs the
@@ -227,6 +229,7 @@ pub fn parse_backends(s: &str) -> Result<Systems, String> {
             ("cpu", &[System::GpukitCpu]),
             ("gpu", &[System::GpukitGpu]),
             ("gpu-wire", &[System::GpukitGpuWire]),
+            ("gpu-wire-compressed", &[System::GpukitGpuWireCompressed]),
             (
                 "all",
                 &[System::GpukitSerial, System::GpukitCpu, System::GpukitGpu],

@@ -31,7 +31,7 @@ pub trait BenchCurve: Curve {
 
 /// `value` as a `T` when it is one: a peer written for one group's types
 /// is the peer of the curve whose types those are, and of no other.
-fn same_type<T: 'static, U: 'static>(value: U) -> Option<T> {
+pub(crate) fn same_type<T: 'static, U: 'static>(value: U) -> Option<T> {
     (Box::new(value) as Box<dyn Any>)
         .downcast::<T>()
         .ok()

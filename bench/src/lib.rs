@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod calibrate;
 pub mod cli;
+pub mod compressed;
 pub mod curves;
 pub mod env_info;
 pub mod inputs;

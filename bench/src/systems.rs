@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gpukit::{Backend, Bases, Config, Validation};
+use gpukit::{Backend, Bases, Config, PointFormat, Validation};
 
 use crate::curves::BenchCurve;
 use crate::peers;
@@ -20,6 +20,10 @@ pub enum System {
     /// gpukit on the GPU through the wire format, as the C ABI and Go call
     /// it (`msm_bytes`): points and scalars encoded before the timing.
     GpukitGpuWire,
+    /// The wire call with the points compressed (before the timing) in the
+    /// curve's format that the device decompresses (crate::compressed), as
+    /// a client holding compressed keys or setups calls it.
+    GpukitGpuWireCompressed,
     /// gpukit's `Bases` on the GPU: bases uploaded before the timing.
     GpukitGpuResident,
     Arkworks,
@@ -30,12 +34,13 @@ pub enum System {
 }
 
 impl System {
-    pub const ALL: [System; 10] = [
+    pub const ALL: [System; 11] = [
         System::GpukitAuto,
         System::GpukitSerial,
         System::GpukitCpu,
         System::GpukitGpu,
         System::GpukitGpuWire,
+        System::GpukitGpuWireCompressed,
         System::GpukitGpuResident,
         System::Arkworks,
         System::Blst,
@@ -50,6 +55,7 @@ impl System {
             System::GpukitCpu => "gpukit-cpu",
             System::GpukitGpu => "gpukit-gpu",
             System::GpukitGpuWire => "gpukit-gpu-wire",
+            System::GpukitGpuWireCompressed => "gpukit-gpu-wire-compressed",
             System::GpukitGpuResident => "gpukit-gpu-resident",
             System::Arkworks => "arkworks",
             System::Blst => "blst",
@@ -70,6 +76,7 @@ impl System {
                 | System::GpukitCpu
                 | System::GpukitGpu
                 | System::GpukitGpuWire
+                | System::GpukitGpuWireCompressed
                 | System::GpukitGpuResident
         )
     }
@@ -79,9 +86,10 @@ impl System {
     /// bench's CUDA runtime.
     pub fn device_available(self) -> bool {
         match self {
-            System::GpukitGpu | System::GpukitGpuWire | System::GpukitGpuResident => {
-                gpukit::gpu_count() > 0
-            }
+            System::GpukitGpu
+            | System::GpukitGpuWire
+            | System::GpukitGpuWireCompressed
+            | System::GpukitGpuResident => gpukit::gpu_count() > 0,
             System::Sppark | System::SpparkResident => crate::peers::sppark::device_count() > 0,
             _ => true,
         }
@@ -173,6 +181,20 @@ pub fn prepare<'a, C: BenchCurve>(
                 let out = gpukit::msm_bytes(C::ID, &wire_points, &wire_scalars, &config)
                     .map_err(|e| e.to_string())?;
                 gpukit::encoding::decode_point::<C>(&out).map_err(|e| e.to_string())
+            })
+        }
+        System::GpukitGpuWireCompressed => {
+            let compressor = crate::compressed::of::<C>()?;
+            let config = Config {
+                point_format: PointFormat::Compressed,
+                ..opts.config(Backend::Gpu)
+            };
+            let compressed = compressor.encode_all(points);
+            let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
+            Box::new(move || {
+                let out = gpukit::msm_bytes(C::ID, &compressed, &wire_scalars, &config)
+                    .map_err(|e| e.to_string())?;
+                compressor.decode(&out)
             })
         }
         System::GpukitGpuResident => {

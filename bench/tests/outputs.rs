@@ -26,6 +26,29 @@ const OPTS: GpukitOptions = GpukitOptions {
     fixed_base: 0,
 };
 
+/// A benchmark run of `systems` on `curves` at the sizes 2^`log_n`, with
+/// the tests' plan and options, writing into `out`.
+fn tiny_run(
+    out: &Path,
+    curves: &[CurveId],
+    log_n: &[u32],
+    systems: &[System],
+    seed: u64,
+) -> run::Report {
+    let settings = run::Settings {
+        curves: curves.to_vec(),
+        log_n: log_n.to_vec(),
+        systems: systems.to_vec(),
+        plan: PLAN,
+        gpukit: OPTS,
+        seed,
+        serial_max_log_n: 16,
+        out: out.to_path_buf(),
+        deadline: None,
+    };
+    run::run(&settings, &Host::detect()).unwrap()
+}
+
 fn is_png(path: &Path) -> bool {
     let bytes = std::fs::read(path).unwrap_or_default();
     bytes.len() > 1000 && bytes.starts_with(b"\x89PNG\r\n\x1a\n")
@@ -34,23 +57,18 @@ fn is_png(path: &Path) -> bool {
 #[test]
 fn tiny_run_writes_checked_csv_json_and_plots() {
     let dir = tempfile::tempdir().unwrap();
-    let settings = run::Settings {
-        curves: vec![CurveId::Bn254G1, CurveId::Bls12_381G1],
-        log_n: vec![6, 7, 8],
-        systems: vec![
+    let report = tiny_run(
+        dir.path(),
+        &[CurveId::Bn254G1, CurveId::Bls12_381G1],
+        &[6, 7, 8],
+        &[
             System::Arkworks,
             System::Blst,
             System::GpukitSerial,
             System::GpukitCpu,
         ],
-        plan: PLAN,
-        gpukit: OPTS,
-        seed: 11,
-        serial_max_log_n: 16,
-        out: dir.path().to_path_buf(),
-        deadline: None,
-    };
-    let report = run::run(&settings, &Host::detect()).unwrap();
+        11,
+    );
 
     // blst has BLS12-381 G1 only: 3 sizes × (3 systems + 3 systems + blst).
     assert_eq!(report.rows.len(), 3 * 3 + 3 * 4);
@@ -100,6 +118,35 @@ fn tiny_run_writes_checked_csv_json_and_plots() {
         let path = dir.path().join(name);
         assert!(is_png(&path), "{name} missing or not a PNG");
         assert!(report.files.contains(&path));
+    }
+}
+
+/// The compressed wire system runs where gpukit has a device and the curve
+/// a format the device decompresses (BN254 here, not BLS12-377), checked
+/// like every system; without a device it is skipped with a note, as the
+/// other GPU systems are, and the case's other systems still run.
+#[test]
+fn the_compressed_wire_system_runs_or_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = tiny_run(
+        dir.path(),
+        &[CurveId::Bn254G1, CurveId::Bls12_377G1],
+        &[6],
+        &[System::GpukitCpu, System::GpukitGpuWireCompressed],
+        12,
+    );
+    let mut expected = vec![("bn254_g1", "gpukit-cpu"), ("bls12_377_g1", "gpukit-cpu")];
+    if gpukit::gpu_count() > 0 {
+        expected.insert(1, ("bn254_g1", "gpukit-gpu-wire-compressed"));
+    }
+    let rows: Vec<(&str, &str)> = report
+        .rows
+        .iter()
+        .map(|r| (r.curve.as_str(), r.system.as_str()))
+        .collect();
+    assert_eq!(rows, expected);
+    for r in &report.rows {
+        assert_eq!(r.status, status::OK, "{r:?}");
     }
 }
 

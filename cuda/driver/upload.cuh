@@ -60,6 +60,26 @@ inline decode_report read_report(const device_buffer<decode_report>& report, cud
 // 2^20 BN254 structs are 72 MiB.
 constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 
+// Copies n host records of `record` bytes to the device through one device
+// staging buffer of at most POINT_STAGING_CHUNK records, and after each
+// chunk's copy calls `consume(staged, first, m)` to enqueue the kernel that
+// reads its m records (the first is record `first`) on `stream`. The next
+// copy is enqueued on the same stream, so it cannot overwrite a chunk
+// before that kernel has read it. `copy_mark` names the copies in traces;
+// n = 0 allocates and enqueues nothing.
+template <class Consume>
+void stage_in_chunks(const uint8_t* records, uint32_t n, uint32_t record, const char* copy_mark, cudaStream_t stream,
+                     Consume&& consume) {
+    const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
+    device_buffer<uint8_t> staging(size_t(chunk) * record, stream);
+    for (uint32_t first = 0; first < n; first += chunk) {
+        const uint32_t m = std::min(chunk, n - first);
+        copy_to_device(staging.get(), records + size_t(first) * record, size_t(m) * record, stream);
+        trace_mark(copy_mark);
+        consume(staging.get(), first, m);
+    }
+}
+
 // Enqueues the decompression of n packed records of a compressed format
 // (compressed.cuh) into dest, through a staging buffer a chunk at a time;
 // faulty records go to `report`. A format the curve does not have is the
@@ -75,18 +95,13 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
             if (layout.stride != RECORD)
                 fail(STATUS_INTERNAL, "a compressed record of " + std::to_string(layout.stride) + " bytes, not " +
                                           std::to_string(RECORD));
-            if (n == 0) return;
-            const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
-            device_buffer<uint8_t> staging(size_t(chunk) * RECORD, stream);
-            for (uint32_t first = 0; first < n; first += chunk) {
-                const uint32_t m = std::min(chunk, n - first);
-                copy_to_device(staging.get(), points + size_t(first) * RECORD, size_t(m) * RECORD, stream);
-                trace_mark("copy compressed points");
-                decompress_points<C, FORMAT>
-                    <<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), dest + first, m, first, report);
-                GPUKIT_LAUNCHED("decompress_points");
-                trace_mark("decompress points");
-            }
+            stage_in_chunks(points, n, RECORD, "copy compressed points", stream,
+                            [&](const uint8_t* staged, uint32_t first, uint32_t m) {
+                                decompress_points<C, FORMAT><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(
+                                    staged, dest + first, m, first, report);
+                                GPUKIT_LAUNCHED("decompress_points");
+                                trace_mark("decompress points");
+                            });
         } else {
             fail(STATUS_INTERNAL, std::string("point format ") + std::to_string(FORMAT) + " is not defined for " +
                                       curve_traits<C>::NAME);
@@ -128,17 +143,13 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
     if (layout.stride < sizeof(affine_t) || layout.stride % 4 != 0 ||
         (layout.has_flag() && layout.flag >= layout.stride))
         fail(STATUS_INTERNAL, "a point record of " + std::to_string(layout.stride) + " bytes cannot hold a point");
-    const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
-    device_buffer<uint8_t> staging(size_t(chunk) * layout.stride, stream);
-    for (uint32_t first = 0; first < n; first += chunk) {
-        const uint32_t m = std::min(chunk, n - first);
-        copy_to_device(staging.get(), points + size_t(first) * layout.stride, size_t(m) * layout.stride, stream);
-        trace_mark("copy points");
-        decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staging.get(), layout, dest + first, m, first,
-                                                                      check_on_curve, report);
-        GPUKIT_LAUNCHED("decode_points");
-        trace_mark("decode points");
-    }
+    stage_in_chunks(points, n, layout.stride, "copy points", stream,
+                    [&](const uint8_t* staged, uint32_t first, uint32_t m) {
+                        decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, layout, dest + first, m,
+                                                                                      first, check_on_curve, report);
+                        GPUKIT_LAUNCHED("decode_points");
+                        trace_mark("decode points");
+                    });
 }
 
 // Uploads and checks n points, as enqueue_points, and waits for the check.

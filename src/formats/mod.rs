@@ -22,7 +22,7 @@ pub use codec::Codec;
 use crate::config::{Config, InputForm, PointFormat, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Compressed};
-use crate::encoding::{PointCheck, PointFault};
+use crate::encoding::{self, PointCheck, PointFault};
 use crate::error::{Error, Status};
 use crate::{curves, plan, pool};
 use ark_ec::{AffineRepr, CurveConfig};
@@ -79,18 +79,8 @@ fn to_wire(
     points: &[u8],
     check: PointCheck,
 ) -> Result<Vec<u8>, Error> {
-    if points.len() % codec.size != 0 {
-        return Err(Error::new(
-            Status::SizeMismatch,
-            format!(
-                "points: {} bytes is not a multiple of {}",
-                points.len(),
-                codec.size
-            ),
-        ));
-    }
+    let n = encoding::whole_items(points, codec.size, "points")?;
     let pb = curve.point_bytes();
-    let n = points.len() / codec.size;
     let bytes = n.checked_mul(pb).ok_or_else(|| {
         Error::new(
             Status::SizeMismatch,
@@ -192,28 +182,21 @@ fn cofactor_is_one<C: Curve>() -> bool {
     <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
 }
 
-/// The one-shot MSM on the device's decompression, where it applies (see
-/// the module's documentation): `Some` with the result in the format, or
-/// `None` for the host path. Sizes that do not agree go the host way,
-/// which reports them. The statuses are the host path's for every input:
-/// the device reports the lowest faulty point with the codec's words
-/// (cuda/driver/upload.cuh `raise_compressed_report`), and since the host
-/// decodes every point before it reads a scalar, a bad scalar from the
-/// device (which may come from a pass or device before a faulty point's)
-/// is returned only once the host decode finds no faulty point.
+/// The one-shot MSM of a format the device decompresses, where that
+/// applies (see the module's documentation): the call's result in the
+/// format, or `None` where it does not apply and the caller takes the
+/// host path. Sizes that do not agree go the host way, which reports them.
 fn on_device(
     curve: CurveId,
     codec: &Codec,
     points: &[u8],
     scalars: &[u8],
     config: &Config,
-) -> Result<Option<Vec<u8>>, Error> {
-    let Some(format) = codec.device else {
-        return Ok(None);
-    };
+) -> Option<Result<Vec<u8>, Error>> {
+    let format = codec.device?;
     let n = scalars.len() / SCALAR_BYTES;
     if scalars.len() % SCALAR_BYTES != 0 || Some(points.len()) != n.checked_mul(codec.size) {
-        return Ok(None);
+        return None;
     }
     let check = plan::config_check(config, Validation::OnCurve);
     let compressed = Compressed {
@@ -227,22 +210,49 @@ fn on_device(
             match curve {
                 $(CurveId::$marker => {
                     if check == PointCheck::Subgroup && !cofactor_is_one::<curves::$marker>() {
-                        return Ok(None);
+                        return None;
                     }
-                    pool::run(|| dispatch::msm_compressed::<curves::$marker>(compressed, scalars, config))
+                    pool::run(|| device_or_host::<curves::$marker>(codec, compressed, scalars, config, check))
                 })*
             }
         };
     }
-    match crate::for_each_curve!(by_curve) {
-        Ok(None) => Ok(None),
-        Ok(Some(wire)) => wire_output(curve, config.point_format, wire).map(Some),
-        Err(e) if e.status() == Status::ScalarOutOfRange => {
-            to_wire(curve, codec, points, check)?;
-            Err(e)
+    Some(crate::for_each_curve!(by_curve))
+}
+
+/// [`on_device`] for curve C, planned once: the device decompresses the
+/// points where the plan runs the call there; otherwise (planned on the
+/// host, or an unforced call that finds no device) the host decodes them
+/// and runs the wire call with the same plan. A config the planner rejects
+/// goes the host way too, which reports its error where it always has:
+/// after the points' own. The statuses are the host path's for every
+/// input: the device reports the lowest faulty point with the codec's
+/// words (cuda/driver/upload.cuh `raise_compressed_report`), and since the
+/// host decodes every point before it reads a scalar, a bad scalar from
+/// the device (which may come from a pass or device before a faulty
+/// point's) is returned only once the host decode finds no faulty point.
+fn device_or_host<C: Curve>(
+    codec: &Codec,
+    compressed: Compressed<'_>,
+    scalars: &[u8],
+    config: &Config,
+    check: PointCheck,
+) -> Result<Vec<u8>, Error> {
+    let planned = plan::plan(C::ID, scalars.len() / SCALAR_BYTES, config);
+    if let Ok(plan) = &planned {
+        match dispatch::msm_compressed::<C>(compressed, scalars, config, plan) {
+            Ok(Some(wire)) => return wire_output(C::ID, config.point_format, wire),
+            Ok(None) => {}
+            Err(e) if e.status() == Status::ScalarOutOfRange => {
+                to_wire(C::ID, codec, compressed.points, check)?;
+                return Err(e);
+            }
+            Err(e) => return Err(e),
         }
-        Err(e) => Err(e),
     }
+    let input = wire_input(C::ID, compressed.points, config, Validation::OnCurve)?;
+    let wire = dispatch::msm_wire_planned::<C>(&input.points, scalars, &input.config, &planned?)?;
+    wire_output(C::ID, config.point_format, wire)
 }
 
 /// [`crate::msm_bytes`] for a config whose point format is not the wire
@@ -254,11 +264,73 @@ pub(crate) fn msm_bytes(
     config: &Config,
 ) -> Result<Vec<u8>, Error> {
     if let Some(codec) = codec_of(curve, config)? {
-        if let Some(out) = on_device(curve, &codec, points, scalars, config)? {
-            return Ok(out);
+        if let Some(out) = on_device(curve, &codec, points, scalars, config) {
+            return out;
         }
     }
     let input = wire_input(curve, points, config, Validation::OnCurve)?;
     let out = crate::msm_bytes(curve, &input.points, scalars, &input.config)?;
     wire_output(curve, config.point_format, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Backend, PointFormat};
+    use crate::dispatch::tests::plans_and_encodings;
+    use ark_ec::{AffineRepr, CurveGroup};
+    use ark_serialize::CanonicalSerialize;
+
+    type Bn254 = curves::Bn254G1;
+    type Scalar = <Bn254 as Curve>::Scalar;
+
+    fn compressed(point: &<Bn254 as Curve>::Affine) -> Vec<u8> {
+        let mut out = Vec::new();
+        point.serialize_compressed(&mut out).expect("to a Vec");
+        out
+    }
+
+    /// i·G for i = 1..=8 in arkworks' compressed form (a format the device
+    /// decompresses), scalars i: the sum is 204·G. Wherever the call runs
+    /// (here on the host: a forced host backend, or no device), the plan
+    /// made for the device attempt is the host path's too; a config the
+    /// planner rejects is planned once and reported once.
+    #[test]
+    fn a_compressed_call_plans_once() {
+        let g = <Bn254 as Curve>::Affine::generator();
+        let points: Vec<u8> = (1..=8u64)
+            .flat_map(|i| compressed(&(g * Scalar::from(i)).into_affine()))
+            .collect();
+        let scalars: Vec<Scalar> = (1..=8u64).map(Scalar::from).collect();
+        let scalars = encoding::encode_scalars::<Bn254>(&scalars);
+        let expected = compressed(&(g * Scalar::from(204u64)).into_affine());
+        // Inside the pool, so that the nested pool::run calls stay on this
+        // thread, whose plans the counter sees.
+        let call = |config: Config| {
+            pool::run(|| {
+                Ok(plans_and_encodings(|| {
+                    msm_bytes(CurveId::Bn254G1, &points, &scalars, &config)
+                }))
+            })
+            .unwrap()
+        };
+        for backend in [Backend::Auto, Backend::Serial, Backend::Cpu] {
+            let config = Config {
+                backend,
+                point_format: PointFormat::Compressed,
+                ..Config::default()
+            };
+            let (out, (plans, _)) = call(config);
+            assert_eq!(out.unwrap(), expected, "{backend:?}");
+            assert_eq!(plans, 1, "{backend:?}");
+        }
+        let too_wide = Config {
+            window_c: CurveId::Bn254G1.max_window() + 1,
+            point_format: PointFormat::Compressed,
+            ..Config::default()
+        };
+        let (out, (plans, _)) = call(too_wide);
+        assert_eq!(out.unwrap_err().status(), Status::BadWindow);
+        assert_eq!(plans, 1);
+    }
 }

@@ -8,37 +8,23 @@ use ark_ff::{BigInteger, PrimeField};
 use ark_serialize::CanonicalDeserialize;
 use rayon::prelude::*;
 
+// The setup and its blob order, shared with tests/c_kzg.rs: the library's
+// API carries no test data.
+#[path = "../../../tests/kzg_setup/mod.rs"]
+mod kzg_setup;
+
+use kzg_setup::BLOB_POINTS;
+pub use kzg_setup::{blob_basis, POINT_BYTES};
+
 /// A blob is 2^12 field elements.
-pub const BLOB_LOG_N: u32 = 12;
-const BLOB_POINTS: usize = 1 << BLOB_LOG_N;
-/// A compressed BLS12-381 G1 point (and a commitment).
-pub const POINT_BYTES: usize = 48;
+pub const BLOB_LOG_N: u32 = BLOB_POINTS.trailing_zeros();
 
-/// The mainnet setup's G1 points in Lagrange form, 48-byte compressed, in
-/// the published order: c-kzg's embedded `g1_lagrange_bytes.bin`
-/// (tests/c_kzg.rs says why the repository carries a copy).
-const G1_LAGRANGE: &[u8] = include_bytes!("../../../tests/kat/kzg_mainnet_g1_lagrange.bin");
-
-/// The basis blobs are committed to, compressed: the specs'
-/// `bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE)` (c-kzg permutes the
-/// same way when it loads the setup).
-pub fn basis_compressed() -> Vec<u8> {
-    let bits = BLOB_LOG_N;
-    (0..BLOB_POINTS)
-        .flat_map(|i| {
-            let j = i.reverse_bits() >> (usize::BITS - bits);
-            &G1_LAGRANGE[j * POINT_BYTES..(j + 1) * POINT_BYTES]
-        })
-        .copied()
-        .collect()
-}
-
-/// The same basis as arkworks points (the ZCash encoding is arkworks'
+/// [`blob_basis`] as arkworks points (the ZCash encoding is arkworks'
 /// compressed form for BLS12-381), for the systems that take arkworks'
 /// slices. `A` is the curve's affine type; checked on the curve and in
 /// the subgroup.
 pub fn basis<A: CanonicalDeserialize + Send>() -> Result<Vec<A>, String> {
-    basis_compressed()
+    blob_basis()
         .par_chunks_exact(POINT_BYTES)
         .map(|mut p| A::deserialize_compressed(&mut p))
         .collect::<Result<_, _>>()

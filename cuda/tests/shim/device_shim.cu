@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "by_curve.cuh"
 #include "device_ops.cuh"
 
 using namespace gpukit;
@@ -23,33 +24,16 @@ extern "C" uint32_t gpukit_check_dev_device_count() {
 
 extern "C" int gpukit_check_dev_fp_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                       uint32_t* out, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return dev_field_ops<tag>(op, a, b, out, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1, [&](auto c) { return dev_field_ops<decltype(c)>(op, a, b, out, count); });
 }
 
 extern "C" int gpukit_check_dev_point_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                          uint32_t* out, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return dev_point_ops<tag>(op, a, b, out, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1, [&](auto c) { return dev_point_ops<decltype(c)>(op, a, b, out, count); });
 }
 
 extern "C" int gpukit_check_dev_decompress(uint8_t curve_id, uint32_t format, const uint8_t* records, uint32_t* out,
                                            uint32_t* status, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return dev_decompress<tag>(format, records, out, status, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1,
+                    [&](auto c) { return dev_decompress<decltype(c)>(format, records, out, status, count); });
 }

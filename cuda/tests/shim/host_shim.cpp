@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "by_curve.cuh"
 #include "constants.cuh"
 #include "ops.cuh"
 
@@ -54,63 +55,28 @@ int decompress_ops(uint32_t format, const uint8_t* records, uint32_t* out, uint3
 // decompress_status. -1 where the format does not apply to the curve.
 extern "C" int gpukit_check_decompress(uint8_t curve_id, uint32_t format, const uint8_t* records, uint32_t* out,
                                        uint32_t* status, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return decompress_ops<tag>(format, records, out, status, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1,
+                    [&](auto c) { return decompress_ops<decltype(c)>(format, records, out, status, count); });
 }
 
 extern "C" uint32_t gpukit_check_record_bytes(uint8_t curve_id, uint32_t format) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return ops<tag>::record_bytes(format);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return 0;
-    }
+    return by_curve(curve_id, 0u, [&](auto c) { return ops<decltype(c)>::record_bytes(format); });
 }
 
 extern "C" int gpukit_check_fp_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                   uint32_t* out, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return field_ops<tag>(op, a, b, out, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1, [&](auto c) { return field_ops<decltype(c)>(op, a, b, out, count); });
 }
 
 extern "C" int gpukit_check_point_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                      uint32_t* out, size_t count) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return point_ops<tag>(op, a, b, out, count);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1, [&](auto c) { return point_ops<decltype(c)>(op, a, b, out, count); });
 }
 
 extern "C" int gpukit_check_constant(uint8_t curve_id, uint32_t which, uint32_t* out, uint32_t cap) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return constant<tag>(which, out, cap);
-        GPUKIT_CURVES(X)
-#undef X
-        default: return -1;
-    }
+    return by_curve(curve_id, -1, [&](auto c) { return constant<decltype(c)>(which, out, cap); });
 }
 
 extern "C" const char* gpukit_check_curve_name(uint8_t curve_id) {
-    switch (curve_id) {
-#define X(tag, id) \
-    case id: return curve_traits<tag>::NAME;
-        GPUKIT_CURVES(X)
-#undef X
-        default: return nullptr;
-    }
+    return by_curve<const char*>(curve_id, nullptr, [](auto c) { return curve_traits<decltype(c)>::NAME; });
 }
