@@ -110,15 +110,22 @@ __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a,
     return t[N];
 }
 
+// d = a - b word by word; returns all ones where it borrowed out of the top
+// word, else 0.
+template <int N>
+__device__ __forceinline__ uint32_t sub_words_ptx(uint32_t* d, const uint32_t* a, const uint32_t* b) {
+    d[0] = ptx::sub_cc(a[0], b[0]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) d[j] = ptx::subc_cc(a[j], b[j]);
+    return ptx::subc(0, 0);
+}
+
 // r = t - p if (hi:t) >= p else t, for (hi:t) < 2p (see mont_field::reduce_once).
 template <int N>
 __device__ __forceinline__ void reduce_once_ptx(uint32_t* r, const uint32_t* t, uint32_t hi, const uint32_t* p) {
     uint32_t s[N];
-    s[0] = ptx::sub_cc(t[0], p[0]);
-#pragma unroll
-    for (int j = 1; j < N; ++j) s[j] = ptx::subc_cc(t[j], p[j]);
-    uint32_t borrow = ptx::subc(0, 0) & 1u;    // 0 - 0 - borrow: all ones on borrow
-    uint32_t take_s = 0u - (hi | (borrow ^ 1u));
+    const uint32_t borrow = sub_words_ptx<N>(s, t, p) & 1u;
+    const uint32_t take_s = 0u - (hi | (borrow ^ 1u));
 #pragma unroll
     for (int j = 0; j < N; ++j) r[j] = (s[j] & take_s) | (t[j] & ~take_s);
 }
@@ -144,10 +151,7 @@ __device__ __forceinline__ void add_mod_ptx(uint32_t* r, const uint32_t* a, cons
 template <int N>
 __device__ __forceinline__ void sub_mod_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b, const uint32_t* p) {
     uint32_t d[N];
-    d[0] = ptx::sub_cc(a[0], b[0]);
-#pragma unroll
-    for (int j = 1; j < N; ++j) d[j] = ptx::subc_cc(a[j], b[j]);
-    const uint32_t borrowed = ptx::subc(0, 0);  // all ones when a < b
+    const uint32_t borrowed = sub_words_ptx<N>(d, a, b);
     uint32_t q[N];
 #pragma unroll
     for (int j = 0; j < N; ++j) q[j] = p[j] & borrowed;
@@ -157,7 +161,8 @@ __device__ __forceinline__ void sub_mod_ptx(uint32_t* r, const uint32_t* a, cons
     r[N - 1] = ptx::addc(d[N - 1], q[N - 1]);  // the carry out is the borrow's wrap
 }
 
-// r = p - a, or 0 for a = 0 (p itself is not a reduced value), for a < p.
+// r = p - a, or 0 for a = 0 (p itself is not a reduced value), for a < p
+// (p - a does not borrow).
 template <int N>
 __device__ __forceinline__ void neg_mod_ptx(uint32_t* r, const uint32_t* a, const uint32_t* p) {
     uint32_t nonzero = 0;
@@ -165,10 +170,7 @@ __device__ __forceinline__ void neg_mod_ptx(uint32_t* r, const uint32_t* a, cons
     for (int j = 0; j < N; ++j) nonzero |= a[j];
     const uint32_t keep = 0u - uint32_t(nonzero != 0);
     uint32_t d[N];
-    d[0] = ptx::sub_cc(p[0], a[0]);
-#pragma unroll
-    for (int j = 1; j < N - 1; ++j) d[j] = ptx::subc_cc(p[j], a[j]);
-    d[N - 1] = ptx::subc(p[N - 1], a[N - 1]);
+    sub_words_ptx<N>(d, p, a);
 #pragma unroll
     for (int j = 0; j < N; ++j) r[j] = d[j] & keep;
 }
