@@ -48,7 +48,8 @@ if [ -d bench ]; then
 fi
 # The Verkle peer (go-ipa against gpukit's Go package): Go, built here
 # with cgo against the library above, run there as .device/verkle-bench
-# (and its test as .device/verkle.test).
+# (and its test as .device/verkle.test; the gnark adapter's tests and
+# one-shot benchmark as .device/gnark.test).
 if [ -d bindings/go/verkle ]; then
     scripts/build-peers.sh .device
 fi

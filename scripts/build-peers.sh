@@ -6,12 +6,15 @@
 #   verkle-bench                      the program (its rpath: its own folder)
 #   verkle.test                       bindings/go/verkle's test, compiled: run
 #                                     there, it checks the GPU backend too
+#   gnark.test                        bindings/go/gnark's tests and its one-shot
+#                                     benchmark (BN254 through the Go binding)
 #   libgpukit.so, libgpukit.so.0      the library it loads, by its soname
 # The library is the one `cargo build --release` made in $CARGO_TARGET_DIR
 # (default target/); it is built here when missing, with CUDA when nvcc is
 # found (README, "Building"). On the GPU machine, carry OUT_DIR and run
 #   OUT_DIR/verkle-bench -count 65536
 #   OUT_DIR/verkle.test -test.v
+#   GPUKIT_BENCH_LOG2=24 OUT_DIR/gnark.test -test.run - -test.bench . -test.benchtime 5x
 # (LD_LIBRARY_PATH=OUT_DIR is needed only if the folder is split up).
 # Usage: scripts/build-peers.sh OUT_DIR
 set -euo pipefail
@@ -34,6 +37,7 @@ export CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,\$ORIGIN ${CGO_LDFLAGS:-}"
 (cd bindings/go/verkle &&
   go build -trimpath -o "$out/verkle-bench" ./cmd/verkle-bench &&
   go test -c -trimpath -o "$out/verkle.test" .)
+(cd bindings/go/gnark && go test -c -trimpath -o "$out/gnark.test" .)
 cp "$lib_dir/libgpukit.so" "$out/"
 cp -P "$lib_dir"/libgpukit.so.[0-9]* "$out/"
-ls -la "$out/verkle-bench" "$out/verkle.test" "$out"/libgpukit.so*
+ls -la "$out/verkle-bench" "$out/verkle.test" "$out/gnark.test" "$out"/libgpukit.so*

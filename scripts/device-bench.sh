@@ -99,6 +99,7 @@ fi
 # against sppark's one-shot; KZG blobs against c-kzg on every core; the
 # Verkle shape (65,536 × 256, gpukit's Go package) against go-ipa's
 # committer on every core (verkle-bench, built by scripts/build-peers.sh);
+# the one-shot call through the Go binding (gnark.test, the same script);
 # the PLONK-like batch; and one-shot MSMs of compressed points, which the
 # device decompresses (issue 16), beside the wire call on the same points.
 if [ "$part" = peers ]; then
@@ -114,6 +115,14 @@ if [ "$part" = peers ]; then
   if [ -x "$carried/verkle-bench" ]; then
     echo "== verkle: go-ipa and gpukit's Go package" | tee -a "$log" >&2
     "$carried/verkle-bench" -count 65536 -reps 5 -warmup 1 -csv "$out/verkle-goipa.csv" >>"$log" 2>&1
+  fi
+  # The one-shot call through the Go binding (gnark-crypto's BN254 points and
+  # scalars, in their Montgomery form), beside the bench's typed and wire calls.
+  if [ -x "$carried/gnark.test" ]; then
+    for k in 22 24; do
+      echo "== one-shot through Go, BN254 2^$k" | tee -a "$log" >&2
+      GPUKIT_BENCH_LOG2=$k "$carried/gnark.test" -test.run - -test.bench . -test.benchtime 5x >>"$log" 2>&1
+    done
   fi
   for d in oneshot compressed; do [ -f "$work/$d/bench.csv" ] && cp "$work/$d/bench.csv" "$out/$d.csv"; done
   for d in kzg batch; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
