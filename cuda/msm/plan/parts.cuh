@@ -20,11 +20,7 @@ constexpr uint32_t LEAD_WINDOW_DROP = 2;
 // A large batch's first part takes this fraction of the others' vectors:
 // its upload is the one nothing overlaps (the Verkle batch's first quarter,
 // 128 MB of scalars, waited 6–8 ms before the GPU started; bench/NOTES.md,
-// v13a). The parts after it double up to the others' size: the host gathers
-// a part's scalars about twice as fast as the GPU runs Verkle's additions
-// over them, so a part twice the size of the one before uploads within the
-// other's work, where the lead's quarter left the second part's upload
-// half exposed (v13f).
+// v13a).
 constexpr uint32_t LEAD_PART_SHARE = 4;
 
 struct scalar_part {
@@ -41,10 +37,8 @@ struct scalar_part {
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
 //   parts (as many as it has vectors, below four), so that the uploads
-//   after the first overlap the GPU's work; its first part is a
-//   LEAD_PART_SHARE-th of the others, so that little waits for its upload,
-//   and each next part twice the one before until the others' size, so
-//   that its upload hides behind the work of the part before;
+//   after the first overlap the GPU's work, and its first part is a
+//   LEAD_PART_SHARE-th of the others, so that little waits for its upload;
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
                                            bool window_fixed) {
@@ -65,11 +59,10 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
             per_part = std::min(per_part, std::max(1u, batch / 4));
             lead = std::max(1u, per_part / LEAD_PART_SHARE);
         }
-        for (uint32_t v = 0, next = lead; v < batch;) {
-            const uint32_t vectors = std::min(next, batch - v);
+        for (uint32_t v = 0; v < batch;) {
+            const uint32_t vectors = std::min(v == 0 ? lead : per_part, batch - v);
             parts.push_back({v, vectors, 0, count, c});
             v += vectors;
-            next = next > per_part - next ? per_part : 2 * next;  // min(per_part, 2·next), no overflow
         }
         return parts;
     }
