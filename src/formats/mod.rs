@@ -194,8 +194,8 @@ fn on_device(
     config: &Config,
 ) -> Option<Result<Vec<u8>, Error>> {
     let format = codec.device?;
-    let n = scalars.len() / SCALAR_BYTES;
-    if scalars.len() % SCALAR_BYTES != 0 || Some(points.len()) != n.checked_mul(codec.size) {
+    let n = encoding::scalar_count(scalars).ok()?;
+    if Some(points.len()) != n.checked_mul(codec.size) {
         return None;
     }
     let check = plan::config_check(config, Validation::OnCurve);
