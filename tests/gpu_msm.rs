@@ -511,6 +511,44 @@ fn check_fixed_base<C: Curve>() {
         check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
     }
     check_fixed_base_batch::<C>(&points, 5, &mut rng);
+    check_fixed_base_pairs::<C>(&mut rng);
+}
+
+/// Bases in equal and opposite pairs (P, P, Q, -Q, ...) under 5-bit tables,
+/// with scalars that make a thread's running sum meet the next table entry:
+/// all ones (the second P of a pair doubles the first), all twos, and equal
+/// random scalars (the -Q cancels the Q), so that the fixed-base kernel's
+/// mixed additions take their doubling and cancelling branches.
+fn check_fixed_base_pairs<C: Curve>(rng: &mut ChaCha20Rng) {
+    let mut points = Vec::new();
+    for (i, p) in random_points::<C>(rng, 32).into_iter().enumerate() {
+        let twin = if i % 2 == 0 {
+            p
+        } else {
+            (-p.into_group()).into_affine()
+        };
+        points.extend([p, twin]);
+    }
+    let config = Config {
+        fixed_base: 5,
+        ..gpu_config(0)
+    };
+    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
+    let two = C::Scalar::ONE + C::Scalar::ONE;
+    let repeated: Vec<C::Scalar> = random_scalars::<C>(rng, 32)
+        .into_iter()
+        .flat_map(|k| [k, k])
+        .collect();
+    let batch = vec![vec![C::Scalar::ONE; 64], vec![two; 64], repeated];
+    let got = bases.msm_batch(&batch).expect("fixed-base pairs");
+    for (j, (k, got)) in batch.iter().zip(got).enumerate() {
+        assert_eq!(
+            got,
+            reference::<C>(&points, k),
+            "{} fixed-base pairs, vector {j}",
+            C::ID.name()
+        );
+    }
 }
 
 /// The automatic choice for bases of at most 2^12 points: tables of 8 to 16
