@@ -154,9 +154,15 @@ fn check_tonelli_shanks<F: ark_ff::FftField + PrimeField>(curve: u8) {
     let s = one(curve, k::TWO_ADICITY);
     assert_eq!(s, F::TWO_ADICITY, "{name} 2-adicity");
     let g = one(curve, k::SQRT_NONRESIDUE);
-    assert!(F::from(g).legendre().is_qnr(), "{name}: {g} is a non-square");
+    assert!(
+        F::from(g).legendre().is_qnr(),
+        "{name}: {g} is a non-square"
+    );
     for smaller in 2..g {
-        assert!(F::from(smaller).legendre().is_qr(), "{name}: {g} is the least non-square, not {smaller}");
+        assert!(
+            F::from(smaller).legendre().is_qr(),
+            "{name}: {g} is the least non-square, not {smaller}"
+        );
     }
     let z = F::from(g).pow(F::TRACE);
     assert_eq!(
@@ -185,7 +191,11 @@ fn tonelli_shanks_constants() {
         <common::secp256k1 as TestCurve>::ID,
     ] {
         for which in [k::TWO_ADICITY, k::SQRT_NONRESIDUE, k::ROOT_OF_UNITY] {
-            assert_eq!(constant(curve, which), None, "curve {curve} constant {which}");
+            assert_eq!(
+                constant(curve, which),
+                None,
+                "curve {curve} constant {which}"
+            );
         }
     }
 }

@@ -93,10 +93,7 @@ fn check_sqrt_of<C: TestCurve>(extra: &[C::F]) {
             );
         }
     }
-    eprintln!(
-        "{}: {squares} squares, {non_squares} non-squares",
-        C::NAME
-    );
+    eprintln!("{}: {squares} squares, {non_squares} non-squares", C::NAME);
     assert!(squares > 0 && non_squares > 0);
 }
 
@@ -177,7 +174,11 @@ fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(4, format::SEC1), None);
     assert_eq!(record_bytes(4, format::X_ONLY), None);
     for curve in [1, 2, 3, 4, 5] {
-        assert_eq!(record_bytes(curve, format::BANDERWAGON), None, "curve {curve}");
+        assert_eq!(
+            record_bytes(curve, format::BANDERWAGON),
+            None,
+            "curve {curve}"
+        );
     }
     for curve in [3, 6] {
         for f in [
@@ -471,7 +472,10 @@ fn banderwagon_reference_round_trips() {
     // Zero bytes: (0, −1), the identity's other representative.
     assert_eq!(
         reference(&[0u8; 32]),
-        (format::OK, BwAffine::new_unchecked(BwFq::zero(), -BwFq::one()))
+        (
+            format::OK,
+            BwAffine::new_unchecked(BwFq::zero(), -BwFq::one())
+        )
     );
 }
 
@@ -607,12 +611,22 @@ fn secp_records(x_only: bool, seed: u64) -> Vec<Vec<u8>> {
 
 #[test]
 fn sec1_secp256k1() {
-    check_records::<secp256k1>(format::SEC1, false, &secp_records(false, 0x5ec1), sec1_reference);
+    check_records::<secp256k1>(
+        format::SEC1,
+        false,
+        &secp_records(false, 0x5ec1),
+        sec1_reference,
+    );
 }
 
 #[test]
 fn x_only_secp256k1() {
-    check_records::<secp256k1>(format::X_ONLY, false, &secp_records(true, 0x340), sec1_reference);
+    check_records::<secp256k1>(
+        format::X_ONLY,
+        false,
+        &secp_records(true, 0x340),
+        sec1_reference,
+    );
 }
 
 /// The reference itself against arkworks' points: each valid record comes
