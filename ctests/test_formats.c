@@ -33,6 +33,8 @@ static const format_file FORMATS[] = {
     {"secp256k1_compressed", GPUKIT_CURVE_SECP256K1, GPUKIT_POINT_FORMAT_COMPRESSED},
     {"secp256k1_x_only", GPUKIT_CURVE_SECP256K1, GPUKIT_POINT_FORMAT_X_ONLY},
     {"banderwagon_compressed", GPUKIT_CURVE_BANDERWAGON, GPUKIT_POINT_FORMAT_COMPRESSED},
+    {"bn254_g1_compressed", GPUKIT_CURVE_BN254_G1, GPUKIT_POINT_FORMAT_COMPRESSED},
+    {"bls12_377_g1_compressed", GPUKIT_CURVE_BLS12_377_G1, GPUKIT_POINT_FORMAT_COMPRESSED},
 };
 #define FORMAT_COUNT (sizeof FORMATS / sizeof FORMATS[0])
 
@@ -77,7 +79,8 @@ static void check_case(tally *t, const format_file *ff, const kat_file *f, size_
 }
 
 /* Point BAD_INDEX of a case set to all ones: x >= p for x-only and
- * Banderwagon, no valid prefix for SEC1, all three flags for ZCash. */
+ * Banderwagon, no valid prefix for SEC1, all three flags for ZCash, both
+ * flags for arkworks' form (BN254, BLS12-377). */
 static void check_bad_encoding(tally *t, const format_file *ff, const kat_case *c,
                                uint32_t pb) {
     char what[256], index[32];

@@ -53,13 +53,15 @@ extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); 
 
 // With a `point_format` other than 0 (cuda/driver/compressed.cuh), the points
 // are packed compressed records of `point_stride` bytes that the device
-// decompresses, and `format_name` names the format in error messages.
+// decompresses; `format_name` names the format and `format_group` its group
+// in error messages, and `check_on_curve` runs the format's own checks.
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t point_stride, uint32_t point_flag,
-                               uint32_t point_format, const char* format_name, const uint8_t* scalars, uint32_t n,
-                               uint32_t window_c, uint32_t points_montgomery, uint32_t check_on_curve,
-                               uint32_t scalar_flags, uint32_t devices, uint8_t* out, char* err, size_t err_len) {
+                               uint32_t point_format, const char* format_name, const char* format_group,
+                               const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t points_montgomery,
+                               uint32_t check_on_curve, uint32_t scalar_flags, uint32_t devices, uint8_t* out,
+                               char* err, size_t err_len) {
     const point_layout layout = point_format != 0
-                                    ? point_layout::compressed(point_format, point_stride, format_name)
+                                    ? point_layout::compressed(point_format, point_stride, format_name, format_group)
                                     : point_layout::records(point_stride, point_flag, points_montgomery != 0);
     return guarded(err, err_len, [&] {
         switch (curve_id) {

@@ -33,7 +33,7 @@ use std::path::Path;
 const FORMAT_KAT_SEED: u64 = 0x6770_756b_6974_0100;
 
 /// The files, in seed order: name, and how the format says it.
-const FILES: [(&str, &str); 4] = [
+const FILES: [(&str, &str); 6] = [
     (
         "bls12_381_g1_compressed",
         "ZCash's 48-byte compressed BLS12-381 G1 points (arkworks' serialize_compressed)",
@@ -53,9 +53,21 @@ const FILES: [(&str, &str); 4] = [
         "Banderwagon's 32-byte serialization: x big-endian of the representative \
          whose y > (p-1)/2; the identity 32 zero bytes",
     ),
+    (
+        "bn254_g1_compressed",
+        "arkworks' 32-byte compressed BN254 G1 points (serialize_compressed): x \
+         little-endian, the last byte's bit 7 for y > (p-1)/2, bit 6 for the identity",
+    ),
+    (
+        "bls12_377_g1_compressed",
+        "arkworks' 48-byte compressed BLS12-377 G1 points (serialize_compressed): x \
+         little-endian, the last byte's bit 7 for y > (p-1)/2, bit 6 for the identity",
+    ),
 ];
 
-fn zcash(p: &<curves::Bls12_381G1 as Curve>::Affine) -> Vec<u8> {
+/// arkworks' own compressed serialization: ZCash's for BLS12-381, its
+/// little-endian form with two flag bits for BN254 and BLS12-377.
+fn arkworks<C: Curve>(p: &C::Affine) -> Vec<u8> {
     let mut out = Vec::new();
     p.serialize_compressed(&mut out).expect("write to Vec");
     out
@@ -173,7 +185,7 @@ fn main() {
             0,
             &Format {
                 representative: &same,
-                encode: &zcash,
+                encode: &arkworks::<curves::Bls12_381G1>,
             },
         ),
         generate::<curves::Secp256k1>(
@@ -195,6 +207,20 @@ fn main() {
             &Format {
                 representative: &same,
                 encode: &banderwagon,
+            },
+        ),
+        generate::<curves::Bn254G1>(
+            4,
+            &Format {
+                representative: &same,
+                encode: &arkworks::<curves::Bn254G1>,
+            },
+        ),
+        generate::<curves::Bls12_377G1>(
+            5,
+            &Format {
+                representative: &same,
+                encode: &arkworks::<curves::Bls12_377G1>,
             },
         ),
     ];

@@ -291,13 +291,17 @@ fn wire_points_gpu<C: Curve>(
 }
 
 /// Compressed points for [`msm_compressed`]: n packed records of
-/// `record_bytes` in `format`, named `name` in errors.
+/// `record_bytes` in `format`, named `name` in errors (and their group
+/// `group`); `check` runs the format's own checks on the device
+/// ([`DeviceFormat::checks_subgroup`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Compressed<'a> {
     pub points: &'a [u8],
     pub record_bytes: usize,
     pub format: DeviceFormat,
     pub name: &'static str,
+    pub group: &'static str,
+    pub check: bool,
 }
 
 /// The one-shot MSM of compressed points that the device decompresses
@@ -306,8 +310,10 @@ pub(crate) struct Compressed<'a> {
 /// points, or an unforced call that finds no device), and the caller
 /// decodes the points on the host and runs the wire call with the same
 /// plan ([`msm_wire_planned`]). Decompression finds every point on the
-/// curve, so the device has no point check to run; the caller routes here
-/// only calls without a subgroup check to run (or with a cofactor of 1).
+/// curve, so the device has no point check to run but the format's own
+/// (Banderwagon's subgroup check, where `check` asks for it); the caller
+/// routes here only calls without a subgroup check to run, or whose format
+/// checks the subgroup itself, or with a cofactor of 1.
 /// The sizes must agree (n records, n scalars): the caller leaves a
 /// mismatch to the host path, which reports it.
 pub(crate) fn msm_compressed<C: Curve>(
@@ -323,13 +329,14 @@ pub(crate) fn msm_compressed<C: Curve>(
     }
     let input = PointInput {
         montgomery: false,
-        check_on_curve: false,
+        check_on_curve: points.check,
     };
     let buffer = PointBuffer::compressed(
         points.points,
         points.record_bytes,
         points.format,
         points.name,
+        points.group,
     );
     let layout = ScalarLayout::of(config);
     let gpu = || run_gpu::<C>(buffer, scalars, layout, input, plan, config.blinded);

@@ -48,7 +48,7 @@ pub enum ScalarVectors<'a> {
 /// The compressed forms the device decompresses itself
 /// (cuda/driver/compressed.cuh `point_format`, whose values these are):
 /// the bytes go up as they came and each point costs the device a square
-/// root instead of the host.
+/// root (and for Banderwagon an inversion) instead of the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u32)]
 pub enum DeviceFormat {
@@ -58,8 +58,21 @@ pub enum DeviceFormat {
     Sec1 = 2,
     /// BIP340's 32-byte x-only form.
     XOnly = 3,
-    /// arkworks' compressed form (BN254 G1's 32 bytes).
+    /// arkworks' compressed form (BN254 G1's 32 bytes, BLS12-377 G1's 48).
     Arkworks = 4,
+    /// Banderwagon's 32-byte serialization, with its subgroup check.
+    Banderwagon = 5,
+}
+
+impl DeviceFormat {
+    /// Whether the device's decoder runs the format's subgroup check
+    /// itself (where the call checks points): Banderwagon's is a Legendre
+    /// symbol of x, part of its decoding. The others' decompression finds
+    /// the point on the curve only; a subgroup check for them stays on the
+    /// host unless the cofactor is 1.
+    pub fn checks_subgroup(self) -> bool {
+        self == DeviceFormat::Banderwagon
+    }
 }
 
 /// The points of a device call, which the device reads where they lie:
@@ -73,9 +86,9 @@ pub struct PointBuffer<'a> {
     ptr: *const u8,
     stride: usize,
     flag: Option<usize>,
-    /// The compressed format and its name for error messages (the host
-    /// codec's, so that both report a point alike).
-    compressed: Option<(DeviceFormat, &'static str)>,
+    /// The compressed format, and its name and group for error messages
+    /// (the host codec's, so that both report a point alike).
+    compressed: Option<(DeviceFormat, &'static str, &'static str)>,
     _points: PhantomData<&'a [u8]>,
 }
 
@@ -92,18 +105,20 @@ impl<'a> PointBuffer<'a> {
     }
 
     /// Packed records of `record_bytes` each in `format`, which the device
-    /// decompresses; `name` names the format in its errors.
+    /// decompresses; `name` names the format and `group` its group in its
+    /// errors.
     pub fn compressed(
         bytes: &'a [u8],
         record_bytes: usize,
         format: DeviceFormat,
         name: &'static str,
+        group: &'static str,
     ) -> Self {
         Self {
             ptr: bytes.as_ptr(),
             stride: record_bytes,
             flag: None,
-            compressed: Some((format, name)),
+            compressed: Some((format, name, group)),
             _points: PhantomData,
         }
     }
@@ -133,14 +148,16 @@ impl<'a> PointBuffer<'a> {
     }
 
     /// The entry point's `point_format` (0: records) and the format's name
-    /// as a C string.
+    /// and group as C strings.
     #[cfg(gpukit_cuda)]
-    fn format(&self) -> (u32, std::ffi::CString) {
+    fn format(&self) -> (u32, std::ffi::CString, std::ffi::CString) {
+        use std::ffi::CString;
         match self.compressed {
-            None => (0, std::ffi::CString::default()),
-            Some((format, name)) => (
+            None => (0, CString::default(), CString::default()),
+            Some((format, name, group)) => (
                 format as u32,
-                std::ffi::CString::new(name).unwrap_or_default(),
+                CString::new(name).unwrap_or_default(),
+                CString::new(group).unwrap_or_default(),
             ),
         }
     }
@@ -198,6 +215,7 @@ mod imp {
             point_flag: u32,
             point_format: u32,
             format_name: *const c_char,
+            format_group: *const c_char,
             scalars: *const u8,
             n: u32,
             window_c: u32,
@@ -280,10 +298,10 @@ mod imp {
         let mut out = vec![0u8; curve.point_bytes()];
         let mut err = [0 as c_char; ERR_LEN];
         let (stride, flag) = points.shape();
-        let (format, name) = points.format();
+        let (format, name, group) = points.format();
         // SAFETY: the caller's buffers hold n points (records of `stride`
         // bytes) and n scalars (checked by the dispatcher); out holds one
-        // point; `name` outlives the call.
+        // point; `name` and `group` outlive the call.
         let code = unsafe {
             gpukit_cuda_msm(
                 curve as u8,
@@ -292,6 +310,7 @@ mod imp {
                 flag,
                 format,
                 name.as_ptr(),
+                group.as_ptr(),
                 scalars.as_ptr(),
                 n as u32,
                 window_c,

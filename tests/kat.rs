@@ -134,6 +134,16 @@ fn point_format_files() {
             CurveId::Banderwagon,
             PointFormat::Compressed,
         ),
+        (
+            "bn254_g1_compressed",
+            CurveId::Bn254G1,
+            PointFormat::Compressed,
+        ),
+        (
+            "bls12_377_g1_compressed",
+            CurveId::Bls12_377G1,
+            PointFormat::Compressed,
+        ),
     ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/formats/{file}.kat"));

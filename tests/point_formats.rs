@@ -1,9 +1,11 @@
-//! The compressed point formats of the short Weierstrass curves (ZCash for
-//! BLS12-381 G1/G2, arkworks' for BN254 and BLS12-377, SEC1 and BIP340 for
-//! secp256k1): an MSM over encoded points, one-shot, on resident bases and
-//! as a batch, gives the encoding of arkworks' result on every backend;
-//! bad encodings are reported by index; the subgroup check follows the
-//! validation level. (Banderwagon's formats: tests/banderwagon.rs.)
+//! The compressed point formats (ZCash for BLS12-381 G1/G2, arkworks' for
+//! BN254 and BLS12-377, SEC1 and BIP340 for secp256k1, Banderwagon's 32
+//! bytes): an MSM over encoded points, one-shot, on resident bases and as
+//! a batch, gives the encoding of arkworks' result on every backend; bad
+//! encodings are reported by index; the subgroup check follows the
+//! validation level; every backend gives every input the same answer,
+//! which on a GPU machine checks the device's decompression against the
+//! host codecs. (Banderwagon's spec vectors: tests/banderwagon.rs.)
 
 mod common;
 
@@ -132,6 +134,21 @@ fn bls12_377_g1_compressed() {
     );
 }
 
+/// Banderwagon's 32 bytes: x of the representative whose y is the larger.
+fn banderwagon_bytes(p: &ark_ed_on_bls12_381_bandersnatch::EdwardsAffine) -> Vec<u8> {
+    use ark_ed_on_bls12_381_bandersnatch::Fq;
+    let x = match p.y.into_bigint() > Fq::MODULUS_MINUS_ONE_DIV_TWO {
+        true => p.x,
+        false => -p.x,
+    };
+    x.into_bigint().to_bytes_be()
+}
+
+#[test]
+fn banderwagon_compressed() {
+    check_format::<curves::Banderwagon>(PointFormat::Compressed, &banderwagon_bytes);
+}
+
 #[test]
 fn secp256k1_sec1() {
     check_format::<curves::Secp256k1>(PointFormat::Compressed, &|p| sec1(p, false));
@@ -234,17 +251,24 @@ where
         .unwrap()
 }
 
+/// A point outside the subgroup, as encoded, and whether a call fails on
+/// it under a validation level, blinded or not.
+type Outside<'a> = (Vec<u8>, &'a dyn Fn(Validation, bool) -> bool);
+
 /// Every backend gives every input the same answer, byte for byte and
 /// error for error (status and message): valid points, a bad encoding, an
 /// x with no point, two faulty points (the lower index wins), a bad scalar
 /// with a faulty point after it (the point wins: the host decodes points
-/// first) and a bad scalar alone, under every validation level, blinded
-/// or not. With a GPU this checks the device's decompression against the
-/// host codecs; here it checks the host backends against each other.
+/// first), a bad scalar alone, and where the curve has a cofactor a point
+/// outside the subgroup, alone and before a bad encoding, under every
+/// validation level, blinded or not. With a GPU this checks the device's
+/// decompression against the host codecs; here it checks the host
+/// backends against each other.
 fn check_errors_agree<C: Curve>(
     format: PointFormat,
     encode: &dyn Fn(&C::Affine) -> Vec<u8>,
     no_point: Vec<u8>,
+    outside: Option<Outside<'_>>,
 ) {
     let what = format!("{} {format:?}", C::ID.name());
     let size = format.point_bytes(C::ID).unwrap();
@@ -262,7 +286,7 @@ fn check_errors_agree<C: Curve>(
     let bad = vec![0xffu8; size];
     let mut bad_scalars = scalars.clone();
     bad_scalars[3 * 32..4 * 32].fill(0xff);
-    let cases: Vec<(&str, Vec<u8>, &[u8])> = vec![
+    let mut cases: Vec<(&str, Vec<u8>, &[u8])> = vec![
         ("valid", points.clone(), &scalars),
         ("bad encoding", with(&points, &[(20, &bad)]), &scalars),
         ("no point", with(&points, &[(20, &no_point)]), &scalars),
@@ -278,6 +302,14 @@ fn check_errors_agree<C: Curve>(
         ),
         ("scalar", points.clone(), &bad_scalars),
     ];
+    if let Some((point, _)) = &outside {
+        cases.push(("outside", with(&points, &[(12, point)]), &scalars));
+        cases.push((
+            "outside, then bad",
+            with(&points, &[(12, point), (30, &bad)]),
+            &scalars,
+        ));
+    }
     for validation in [
         Validation::Default,
         Validation::Trusted,
@@ -301,16 +333,35 @@ fn check_errors_agree<C: Curve>(
                     })
                     .collect();
                 for (backend, got) in &answers[1..] {
+                    // A blinded sum over a point outside the subgroup that
+                    // no check stopped is a·P + b·P for random a + b ≡ k
+                    // (mod r), not k·P: the results differ, the statuses not.
+                    let unchecked_blind = blinded && *case == "outside" && got.is_ok();
+                    if unchecked_blind {
+                        assert!(answers[0].1.is_ok(), "{what} {case}: {backend:?}");
+                        continue;
+                    }
                     assert_eq!(
                         got, &answers[0].1,
                         "{what} {case}, {validation:?}, blinded {blinded}: {backend:?} vs {:?}",
                         answers[0].0
                     );
                 }
-                if *case == "valid" {
-                    assert!(answers[0].1.is_ok(), "{what}: {:?}", answers[0].1);
-                } else {
-                    assert!(answers[0].1.is_err(), "{what} {case}");
+                let fails = match (*case, &outside) {
+                    ("valid", _) => false,
+                    ("outside", Some((_, fails))) => fails(validation, blinded),
+                    _ => true,
+                };
+                assert_eq!(
+                    answers[0].1.is_err(),
+                    fails,
+                    "{what} {case}, {validation:?}, blinded {blinded}: {:?}",
+                    answers[0].1
+                );
+                if *case == "outside" && fails {
+                    let (status, message) = answers[0].1.as_ref().unwrap_err();
+                    assert_eq!(*status, Status::PointNotInSubgroup, "{what}: {message}");
+                    assert!(message.starts_with("point 12 "), "{what}: {message}");
                 }
             }
         }
@@ -344,7 +395,19 @@ fn bls12_381_g1_errors_agree_on_every_backend() {
     )
     .unwrap_err();
     assert_eq!(e.status(), Status::BadEncoding, "{e}");
-    check_errors_agree::<C>(PointFormat::Compressed, &arkworks_compressed::<C>, no_point);
+    let outside = ark_bls12_381::G1Affine::off_subgroup().expect("BLS12-381 G1 has a cofactor");
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<C>,
+        no_point,
+        Some((arkworks_compressed::<C>(&outside), &subgroup_checked)),
+    );
+}
+
+/// Whether a call runs the subgroup check of a short Weierstrass curve:
+/// under FULL, and for blinded calls that check points at all.
+fn subgroup_checked(validation: Validation, blinded: bool) -> bool {
+    validation == Validation::Full || (blinded && validation != Validation::Trusted)
 }
 
 #[test]
@@ -352,7 +415,57 @@ fn bn254_g1_errors_agree_on_every_backend() {
     type C = curves::Bn254G1;
     let mut no_point = x_without_point::<C>().into_bigint().to_bytes_le();
     no_point[31] |= 0x80;
-    check_errors_agree::<C>(PointFormat::Compressed, &arkworks_compressed::<C>, no_point);
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<C>,
+        no_point,
+        None,
+    );
+}
+
+/// BLS12-377's p is 1 mod 4 (the device's roots are Tonelli–Shanks'), and
+/// its cofactor is not 1: the subgroup check stays the host's.
+#[test]
+fn bls12_377_g1_errors_agree_on_every_backend() {
+    type C = curves::Bls12_377G1;
+    let mut no_point = x_without_point::<C>().into_bigint().to_bytes_le();
+    no_point[47] |= 0x80;
+    let outside = ark_bls12_377::G1Affine::off_subgroup().expect("BLS12-377 G1 has a cofactor");
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<C>,
+        no_point,
+        Some((arkworks_compressed::<C>(&outside), &subgroup_checked)),
+    );
+}
+
+/// Banderwagon's 32 bytes: x = 2 lifts to no point, and the first x on the
+/// curve outside 2E fails every level but TRUSTED (the decoder's own
+/// check, which the device runs as well).
+#[test]
+fn banderwagon_errors_agree_on_every_backend() {
+    use ark_ec::twisted_edwards::TECurveConfig;
+    use ark_ed_on_bls12_381_bandersnatch::{EdwardsConfig, Fq};
+    use ark_ff::Field;
+    type C = curves::Banderwagon;
+    let (a, d) = (EdwardsConfig::COEFF_A, EdwardsConfig::COEFF_D);
+    let one = Fq::from(1u8);
+    let no_point = Fq::from(2u8).into_bigint().to_bytes_be();
+    let outside = (3u64..)
+        .map(Fq::from)
+        .find(|x| {
+            let num = one - a * x * x;
+            (num / (one - d * x * x)).sqrt().is_some() && num.sqrt().is_none()
+        })
+        .unwrap();
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &banderwagon_bytes,
+        no_point,
+        Some((outside.into_bigint().to_bytes_be(), &|v, _| {
+            v != Validation::Trusted
+        })),
+    );
 }
 
 #[test]
@@ -360,6 +473,11 @@ fn secp256k1_errors_agree_on_every_backend() {
     type C = curves::Secp256k1;
     let x = x_without_point::<C>().into_bigint().to_bytes_be();
     let sec1_no_point = [vec![0x03], x.clone()].concat();
-    check_errors_agree::<C>(PointFormat::Compressed, &|p| sec1(p, false), sec1_no_point);
-    check_errors_agree::<C>(PointFormat::XOnly, &|p| sec1(p, true), x);
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &|p| sec1(p, false),
+        sec1_no_point,
+        None,
+    );
+    check_errors_agree::<C>(PointFormat::XOnly, &|p| sec1(p, true), x, None);
 }

@@ -12,19 +12,31 @@
 //             bytes: the identity; another prefix or x ≥ p: BAD_ENCODING, an
 //             x with no point: NO_POINT.
 //   X_ONLY    BIP340: x big-endian, the even y; zeros, faults as SEC1.
-//   ARKWORKS  arkworks' compressed form: x little-endian; the last byte's
-//             bit 7 picks the larger y, bit 6 the identity (both set:
-//             BAD_ENCODING; with bit 6, x is read and must be < p, then
-//             ignored); x ≥ p and an x with no point: BAD_ENCODING.
+//   ARKWORKS  arkworks' compressed form (BN254 G1, BLS12-377 G1): x
+//             little-endian; the last byte's bit 7 picks the larger y,
+//             bit 6 the identity (both set: BAD_ENCODING; with bit 6, x is
+//             read and must be < p, then ignored); x ≥ p and an x with no
+//             point: BAD_ENCODING.
+//   BANDERWAGON  the Banderwagon element's 32 bytes (Verkle spec, go-ipa):
+//             x big-endian, y² = (1 − a·x²)/(1 − d·x²), the larger y (zero
+//             bytes: (0, −1), a representative of the identity); x ≥ p:
+//             BAD_ENCODING, an x with no point: NO_POINT, and where the
+//             call checks points (any level but TRUSTED), 1 − a·x² not a
+//             square: NOT_IN_SUBGROUP (the spec's subgroup check, which is
+//             the decoder's own here: no other point check follows).
 // "Larger" is y > (p − 1)/2 as canonical integers. Which curve reads which
 // format is the host's table (src/formats/codec.rs); a format applies here
-// to a curve whose field has its shape (`compressed_format::fits`), all
-// derived from the modulus.
+// to a curve whose field and point type have its shape
+// (`compressed_format::fits`), all derived from the modulus. Square roots
+// are field_sqrt's (sqrt.cuh): one exponentiation where p ≡ 3 mod 4,
+// Tonelli–Shanks where p ≡ 1 mod 4 (BLS12-377, Bandersnatch).
 #pragma once
 #include <cstdint>
 
 #include "../curve_traits.cuh"
+#include "../ec/edwards.cuh"
 #include "../ec/sw.cuh"
+#include "../ff/inverse_bgcd.cuh"
 #include "../ff/mont_field.cuh"
 #include "../ff/sqrt.cuh"
 
@@ -37,17 +49,20 @@ enum point_format : uint32_t {
     POINT_SEC1 = 2,
     POINT_X_ONLY = 3,
     POINT_ARKWORKS = 4,
+    POINT_BANDERWAGON = 5,
 };
 
 enum decompress_status : uint32_t {
     DECOMPRESS_OK = 0,
     DECOMPRESS_BAD_ENCODING = 1,  // STATUS_BAD_ENCODING
-    DECOMPRESS_NO_POINT = 2,      // STATUS_POINT_NOT_ON_CURVE: SEC1 and x-only's x without a point
+    DECOMPRESS_NO_POINT = 2,      // STATUS_POINT_NOT_ON_CURVE: SEC1, x-only and Banderwagon's x without a point
+    DECOMPRESS_NOT_IN_SUBGROUP = 3,  // STATUS_POINT_NOT_IN_SUBGROUP: Banderwagon's check, when asked
 };
 
-// Record size and whether FORMAT applies to curve C: a short Weierstrass
-// curve over a prime field with p ≡ 3 mod 4, x of the format's width, and
-// free top bits for the format's flags.
+// Record size and whether FORMAT applies to curve C: a prime field (any
+// odd p: field_sqrt has a root for each), the point type the format is
+// for (short Weierstrass, or twisted Edwards for Banderwagon), x of the
+// format's width, and free top bits for the format's flags.
 template <class C, uint32_t FORMAT>
 struct compressed_format {
     using T = curve_traits<C>;
@@ -63,18 +78,15 @@ struct compressed_format {
             return 0;
         }
     }
-    static constexpr bool prime_3mod4() {
-        if constexpr (is_prime_field<F>::value && is_sw_affine<typename T::affine_t>::value)
-            return (F::MOD.w[0] & 3u) == 3u;
-        else
-            return false;
-    }
+    static constexpr bool sw = is_prime_field<F>::value && is_sw_affine<typename T::affine_t>::value;
+    static constexpr bool te = is_prime_field<F>::value && is_te_affine<typename T::affine_t>::value;
     static constexpr uint32_t X_BYTES = 4 * F::WORDS;
-    static constexpr bool fits = prime_3mod4() && (FORMAT == POINT_ZCASH      ? X_BYTES == 48 && free_top_bits() >= 3
-                                                   : FORMAT == POINT_SEC1     ? X_BYTES == 32
-                                                   : FORMAT == POINT_X_ONLY   ? X_BYTES == 32
-                                                   : FORMAT == POINT_ARKWORKS ? free_top_bits() >= 2
-                                                                              : false);
+    static constexpr bool fits = FORMAT == POINT_ZCASH         ? sw && X_BYTES == 48 && free_top_bits() >= 3
+                                 : FORMAT == POINT_SEC1        ? sw && X_BYTES == 32
+                                 : FORMAT == POINT_X_ONLY      ? sw && X_BYTES == 32
+                                 : FORMAT == POINT_ARKWORKS    ? sw && free_top_bits() >= 2
+                                 : FORMAT == POINT_BANDERWAGON ? te && X_BYTES == 32
+                                                               : false;
     static constexpr uint32_t RECORD_BYTES = FORMAT == POINT_SEC1 ? X_BYTES + 1 : X_BYTES;
 };
 
@@ -83,7 +95,7 @@ struct decompressor {
     using T = curve_traits<C>;
     using F = typename T::field_t;
     using affine_t = typename T::affine_t;
-    using roots = sqrt_3mod4<F>;
+    using roots = field_sqrt<F>;
     static constexpr uint32_t W = F::WORDS;
     static constexpr uint32_t X_BYTES = compressed_format<C, FORMAT>::X_BYTES;
     static constexpr uint32_t RECORD_BYTES = compressed_format<C, FORMAT>::RECORD_BYTES;
@@ -108,6 +120,7 @@ struct decompressor {
     // `no_point` is the status of an x with no point.
     GPUKIT_HDI static decompress_status lift(const uint32_t* xw, bool larger, bool pick, decompress_status no_point,
                                              affine_t* out) {
+        static_assert(is_sw_affine<affine_t>::value, "y² = x³ + b");
         if (!F::is_canonical(xw)) return DECOMPRESS_BAD_ENCODING;
         const F x = F::from_canonical(xw);
         const F y2 = x.sqr() * x + affine_t::coeff_b();  // x³ + b (a = 0)
@@ -120,11 +133,39 @@ struct decompressor {
         return DECOMPRESS_OK;
     }
 
+    // Banderwagon's x (canonical words) to the representative with the
+    // larger y, as src/formats/banderwagon.rs read_compressed: the curve
+    // a·x² + y² = 1 + d·x²·y² gives y² = (1 − a·x²)/(1 − d·x²). d is not a
+    // square, so the denominator never vanishes; one inversion per point
+    // (the binary GCD: public inputs, several times Fermat's speed). The
+    // subgroup check is the spec's: 1 − a·x² a non-zero square (then the
+    // point is in 2E, and so is its other representative (−x, −y)).
+    GPUKIT_HDI static decompress_status lift_banderwagon(const uint32_t* xw, bool check, affine_t* out) {
+        static_assert(is_te_affine<affine_t>::value, "a twisted Edwards curve");
+        if (!F::is_canonical(xw)) return DECOMPRESS_BAD_ENCODING;
+        const F x = F::from_canonical(xw);
+        const F xx = x.sqr();
+        const F num = F::one() - affine_t::times_a(xx);     // 1 − a·x²
+        const F den = F::one() - affine_t::coeff_d() * xx;  // 1 − d·x²
+        F y;
+        if (!roots::sqrt(num * inverse_bgcd(den), &y)) return DECOMPRESS_NO_POINT;
+        if (!roots::is_larger(y)) y = y.neg();  // y = 0 stays 0, as on the host
+        if (check && !roots::is_square(num)) return DECOMPRESS_NOT_IN_SUBGROUP;
+        *out = affine_t{x, y};
+        return DECOMPRESS_OK;
+    }
+
     // One record to *out; *out is the identity where the status is not OK.
-    GPUKIT_HD static decompress_status decode(const uint8_t* rec, affine_t* out) {
+    // `check` asks for the point checks that are the format's own beyond
+    // decompression (Banderwagon's subgroup check); the other formats have
+    // none (a decompressed point is on the curve) and ignore it.
+    GPUKIT_HD static decompress_status decode(const uint8_t* rec, bool check, affine_t* out) {
         *out = affine_t::identity();
         uint32_t xw[W];
-        if constexpr (FORMAT == POINT_ZCASH) {
+        if constexpr (FORMAT == POINT_BANDERWAGON) {
+            read_be(rec, xw);
+            return lift_banderwagon(xw, check, out);
+        } else if constexpr (FORMAT == POINT_ZCASH) {
             const bool compressed = rec[0] >> 7 & 1u, infinity = rec[0] >> 6 & 1u, sort = rec[0] >> 5 & 1u;
             if (!compressed || (sort && infinity)) return DECOMPRESS_BAD_ENCODING;
             uint8_t b[X_BYTES];

@@ -18,10 +18,12 @@ struct decode_report {
     uint32_t first_non_canonical;
     uint32_t first_off_curve;
     uint32_t first_bad_scalar;
-    // Compressed points (compressed.cuh): a record the format rejects, and
-    // an x with no point where the format calls that "not on the curve".
+    // Compressed points (compressed.cuh): a record the format rejects, an
+    // x with no point where the format calls that "not on the curve", and
+    // a point outside the subgroup where the format checks it (Banderwagon).
     uint32_t first_bad_encoding;
     uint32_t first_no_point;
+    uint32_t first_not_in_subgroup;
 };
 
 // Point i of `src` (records as `layout` says) to dst[i] in Montgomery form;
@@ -68,11 +70,12 @@ __global__ void decode_points(const uint8_t* src, point_layout layout, typename 
 // Compressed record i of `records` (RECORD_BYTES each, packed) to dst[i] in
 // Montgomery form; a record that fails goes to `report` (numbered from
 // `first`) and leaves the identity, so that work enqueued before the report
-// is read stays well defined. Records are read a byte at a time: SEC1's are
+// is read stays well defined. `check` runs the format's own point checks
+// (decompressor::decode). Records are read a byte at a time: SEC1's are
 // 33 bytes, so no wider access is aligned.
 template <class C, uint32_t FORMAT>
 __global__ void decompress_points(const uint8_t* records, typename curve_traits<C>::affine_t* dst, uint32_t n,
-                                  uint32_t first, decode_report* report) {
+                                  uint32_t first, bool check, decode_report* report) {
     using D = decompressor<C, FORMAT>;
     const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
@@ -80,9 +83,10 @@ __global__ void decompress_points(const uint8_t* records, typename curve_traits<
     const uint8_t* src = records + size_t(i) * D::RECORD_BYTES;
     for (uint32_t k = 0; k < D::RECORD_BYTES; ++k) rec[k] = src[k];
     typename curve_traits<C>::affine_t p;
-    const decompress_status s = D::decode(rec, &p);
+    const decompress_status s = D::decode(rec, check, &p);
     if (s == DECOMPRESS_BAD_ENCODING) atomicMin(&report->first_bad_encoding, first + i);
     if (s == DECOMPRESS_NO_POINT) atomicMin(&report->first_no_point, first + i);
+    if (s == DECOMPRESS_NOT_IN_SUBGROUP) atomicMin(&report->first_not_in_subgroup, first + i);
     dst[i] = p;
 }
 

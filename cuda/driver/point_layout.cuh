@@ -7,7 +7,8 @@
 // lie (72 bytes for BN254: 64 of limbs, the flag, padding), so the host
 // makes no packed copy of 2^24 points. A compressed format (compressed.cuh)
 // has records of its size and is decompressed on the device; `format_name`
-// names it in error messages, as the host codec does.
+// names it and `format_group` its group in error messages, as the host
+// codec does.
 #pragma once
 #include <cstdint>
 #include "../ff/common.cuh"
@@ -20,6 +21,7 @@ struct point_layout {
     uint32_t flag = NO_FLAG;
     uint32_t format = 0;  // point_format: 0, records as above
     const char* format_name = nullptr;
+    const char* format_group = nullptr;
 
     static constexpr uint32_t NO_FLAG = UINT32_MAX;
 
@@ -34,11 +36,12 @@ struct point_layout {
     }
     // Packed records of `format` (a point_format other than 0), of
     // `record_bytes` each.
-    static point_layout compressed(uint32_t format, uint32_t record_bytes, const char* name) {
+    static point_layout compressed(uint32_t format, uint32_t record_bytes, const char* name, const char* group) {
         point_layout l;
         l.stride = record_bytes;
         l.format = format;
         l.format_name = name;
+        l.format_group = group;
         return l;
     }
     GPUKIT_HDI bool has_flag() const { return flag != NO_FLAG; }

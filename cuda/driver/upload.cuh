@@ -30,13 +30,16 @@ inline void raise_point_report(const decode_report& r, uint32_t offset) {
 // host codec gives it (src/formats/mod.rs `fault_error`): the lowest index
 // of either fault, in the same words.
 inline void raise_compressed_report(const decode_report& r, uint32_t offset, const point_layout& layout) {
-    const uint32_t first = std::min(r.first_bad_encoding, r.first_no_point);
+    const uint32_t first = std::min({r.first_bad_encoding, r.first_no_point, r.first_not_in_subgroup});
     if (first == UINT32_MAX) return;
-    const std::string point = "point " + std::to_string(size_t(offset) + first) + ": ";
+    const std::string index = std::to_string(size_t(offset) + first);
+    const std::string point = "point " + index + ": ";
     if (first == r.first_bad_encoding)
         fail(STATUS_BAD_ENCODING,
              point + "not a valid " + (layout.format_name ? layout.format_name : "compressed") + " encoding");
-    fail(STATUS_POINT_NOT_ON_CURVE, point + "its x is not the x of a curve point");
+    if (first == r.first_no_point) fail(STATUS_POINT_NOT_ON_CURVE, point + "its x is not the x of a curve point");
+    fail(STATUS_POINT_NOT_IN_SUBGROUP,
+         "point " + index + " is not in the " + (layout.format_group ? layout.format_group : "subgroup"));
 }
 
 // A decode report on the device, all fields "none" (UINT32_MAX) until a
@@ -82,11 +85,12 @@ void stage_in_chunks(const uint8_t* records, uint32_t n, uint32_t record, const 
 
 // Enqueues the decompression of n packed records of a compressed format
 // (compressed.cuh) into dest, through a staging buffer a chunk at a time;
-// faulty records go to `report`. A format the curve does not have is the
+// faulty records go to `report`; `check` runs the format's own checks
+// (Banderwagon's subgroup check). A format the curve does not have is the
 // host's mistake (src/formats/codec.rs routes only the curve's own).
 template <class C>
 void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                        point_layout layout, decode_report* report, cudaStream_t stream) {
+                        point_layout layout, bool check, decode_report* report, cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
     auto run = [&](auto format) {
         constexpr uint32_t FORMAT = decltype(format)::value;
@@ -98,7 +102,7 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
             stage_in_chunks(points, n, RECORD, "copy compressed points", stream,
                             [&](const uint8_t* staged, uint32_t first, uint32_t m) {
                                 decompress_points<C, FORMAT><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(
-                                    staged, dest + first, m, first, report);
+                                    staged, dest + first, m, first, check, report);
                                 GPUKIT_LAUNCHED("decompress_points");
                                 trace_mark("decompress points");
                             });
@@ -112,6 +116,7 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
         case POINT_SEC1: return run(std::integral_constant<uint32_t, POINT_SEC1>{});
         case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
         case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
+        case POINT_BANDERWAGON: return run(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
         default: fail(STATUS_INTERNAL, "unknown point format " + std::to_string(layout.format));
     }
 }
@@ -121,14 +126,15 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
 // the curve when asked): offending indices go to `report`. Wire points are
 // copied into dest and converted in place; wider records through a staging
 // buffer, a chunk at a time; compressed records are decompressed
-// (enqueue_compressed).
+// (enqueue_compressed, where `check_on_curve` asks for the format's own
+// checks).
 template <class C>
 void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
                     point_layout layout, bool check_on_curve, decode_report* report, cudaStream_t stream) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
     if (layout.is_compressed()) {
-        enqueue_compressed<C>(dest, points, n, layout, report, stream);
+        enqueue_compressed<C>(dest, points, n, layout, check_on_curve, report, stream);
         return;
     }
     if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {

@@ -96,6 +96,12 @@ struct te_affine {
     }
 };
 
+// Whether A is a twisted Edwards affine point type (sw.cuh's is_sw_affine).
+template <class A>
+struct is_te_affine : std::false_type {};
+template <class F, class C>
+struct is_te_affine<te_affine<F, C>> : std::true_type {};
+
 // An affine point with k = d·x·y kept beside it: the entries of fixed-base
 // tables (fixed_base_tables.cuh), each added many times, pay for k once
 // when the table is built instead of two multiplications (x·y, then d) in

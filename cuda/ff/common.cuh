@@ -95,6 +95,52 @@ GPUKIT_HD constexpr uint32_t neg_inv32(uint32_t p0) {
     return 0u - x;
 }
 
+// a·b·2^(-32N) mod p (CIOS, as mont_field's mul_portable) for a, b < p and
+// inv = -p^{-1} mod 2^32: Montgomery products at compile time, for the
+// constants that are powers (sqrt.cuh's root of unity). Each round adds
+// a·b_i and m·p and drops a word, keeping t < 2p in N words and a carry.
+template <int N>
+GPUKIT_HD constexpr limbs<N> mont_mul_constexpr(const limbs<N>& a, const limbs<N>& b, const limbs<N>& p,
+                                               uint32_t inv) {
+    uint32_t t[N + 2] = {};
+    for (int i = 0; i < N; ++i) {
+        uint64_t c = 0;
+        for (int j = 0; j < N; ++j) {
+            c = uint64_t(a.w[j]) * b.w[i] + t[j] + (c >> 32);  // t += a·b_i
+            t[j] = uint32_t(c);
+        }
+        c = uint64_t(t[N]) + (c >> 32);
+        t[N] = uint32_t(c);
+        t[N + 1] = uint32_t(c >> 32);
+        const uint32_t m = t[0] * inv;  // t + m·p ≡ 0 mod 2^32
+        c = uint64_t(m) * p.w[0] + t[0];
+        for (int j = 1; j < N; ++j) {
+            c = uint64_t(m) * p.w[j] + t[j] + (c >> 32);
+            t[j - 1] = uint32_t(c);  // shift down one word
+        }
+        c = uint64_t(t[N]) + (c >> 32);
+        t[N - 1] = uint32_t(c);
+        t[N] = t[N + 1] + uint32_t(c >> 32);
+    }
+    limbs<N> r{};
+    for (int i = 0; i < N; ++i) r.w[i] = t[i];
+    if (t[N] || geq(r, p)) r = sub_words(r, p);
+    return r;
+}
+
+// b^e in Montgomery form (b and `one` = R mod p in Montgomery form),
+// square-and-multiply from e's top bit; compile time only.
+template <int N>
+GPUKIT_HD constexpr limbs<N> mont_pow_constexpr(const limbs<N>& b, const limbs<N>& e, const limbs<N>& one,
+                                               const limbs<N>& p, uint32_t inv) {
+    limbs<N> r = one;
+    for (int i = 32 * N - 1; i >= 0; --i) {
+        r = mont_mul_constexpr(r, r, p, inv);
+        if ((e.w[i / 32] >> (i % 32)) & 1u) r = mont_mul_constexpr(r, b, p, inv);
+    }
+    return r;
+}
+
 // -p^{-1} mod 2^64 for the host's 64-bit-limb multiplication: five Newton
 // steps double the correct low bits from 3 (x = p0 is its own inverse mod 8).
 constexpr uint64_t neg_inv64(uint64_t p0) {

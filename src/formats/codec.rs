@@ -58,7 +58,7 @@ fn banderwagon_compressed() -> Codec {
             banderwagon::write_compressed(&wire::<EdwardsAffine>(w)?, out);
             Ok(())
         },
-        device: None,
+        device: Some(DeviceFormat::Banderwagon),
     }
 }
 
@@ -74,6 +74,7 @@ fn banderwagon_uncompressed() -> Codec {
             banderwagon::write_uncompressed(&wire::<EdwardsAffine>(w)?, out);
             Ok(())
         },
+        device: None,
         ..banderwagon_compressed()
     }
 }
@@ -151,8 +152,8 @@ impl Codec {
                 "prime-order subgroup of BLS12-381 G1",
                 Some(DeviceFormat::Zcash),
             ),
-            // G2's x is in Fp2 (a square root there is not one exponentiation)
-            // and BLS12-377's p is 1 mod 4 (Tonelli–Shanks): host only.
+            // G2's x is in Fp2 (a square root there is not one exponentiation):
+            // host only.
             (C::Bls12_381G2, F::Compressed) => arkworks::<ark_bls12_381::G2Affine>(
                 "ZCash compressed BLS12-381 G2",
                 "prime-order subgroup of BLS12-381 G2",
@@ -161,7 +162,7 @@ impl Codec {
             (C::Bls12_377G1, F::Compressed) => arkworks::<ark_bls12_377::G1Affine>(
                 "arkworks compressed BLS12-377 G1",
                 "prime-order subgroup of BLS12-377 G1",
-                None,
+                Some(DeviceFormat::Arkworks),
             ),
             (C::Secp256k1, F::Compressed) => sec1_compressed(),
             (C::Secp256k1, F::XOnly) => bip340_x_only(),
@@ -205,6 +206,20 @@ mod tests {
                 32,
             ),
             (
+                CurveId::Bls12_377G1,
+                PointFormat::Compressed,
+                DeviceFormat::Arkworks,
+                "POINT_ARKWORKS",
+                48,
+            ),
+            (
+                CurveId::Banderwagon,
+                PointFormat::Compressed,
+                DeviceFormat::Banderwagon,
+                "POINT_BANDERWAGON",
+                32,
+            ),
+            (
                 CurveId::Secp256k1,
                 PointFormat::Compressed,
                 DeviceFormat::Sec1,
@@ -227,11 +242,16 @@ mod tests {
             );
             let line = format!("{name} = {},", device_format as u32);
             assert!(header.contains(&line), "compressed.cuh lacks `{line}`");
+            // Only Banderwagon's decoder checks the subgroup (compressed.cuh
+            // DECOMPRESS_NOT_IN_SUBGROUP); on_device relies on it.
+            assert_eq!(
+                device_format.checks_subgroup(),
+                device_format == DeviceFormat::Banderwagon,
+                "{name}"
+            );
         }
         for (curve, format) in [
             (CurveId::Bls12_381G2, PointFormat::Compressed),
-            (CurveId::Bls12_377G1, PointFormat::Compressed),
-            (CurveId::Banderwagon, PointFormat::Compressed),
             (CurveId::Banderwagon, PointFormat::BanderwagonUncompressed),
         ] {
             assert_eq!(device(curve, format), None, "{curve:?} {format:?}");

@@ -8,8 +8,9 @@
 //! Decoding a compressed point costs a square root; see the README's
 //! "Point formats" for the measured cost. A one-shot MSM that the plan
 //! sends to the GPU skips the host decode where the device decompresses
-//! the format itself ([`Codec::device`]) and no subgroup check is asked for
-//! (or the cofactor is 1): the compressed bytes go up as they came.
+//! the format itself ([`Codec::device`]) and no subgroup check is asked
+//! for, or the device format checks the subgroup itself (Banderwagon), or
+//! the cofactor is 1: the compressed bytes go up as they came.
 
 mod banderwagon;
 mod be;
@@ -204,12 +205,17 @@ fn on_device(
         record_bytes: codec.size,
         format,
         name: codec.name,
+        group: codec.group,
+        check: check != PointCheck::None,
     };
+    // The subgroup check runs on the device where the format's decoder
+    // runs it; otherwise only where the cofactor makes it the curve's.
+    let subgroup_on_host = check == PointCheck::Subgroup && !format.checks_subgroup();
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             match curve {
                 $(CurveId::$marker => {
-                    if check == PointCheck::Subgroup && !cofactor_is_one::<curves::$marker>() {
+                    if subgroup_on_host && !cofactor_is_one::<curves::$marker>() {
                         return None;
                     }
                     pool::run(|| device_or_host::<curves::$marker>(codec, compressed, scalars, config, check))

@@ -23,6 +23,10 @@ enum constant_id : uint32_t {
     K_COEFF_A = 11,       // Edwards a
     K_COEFF_D = 12,       // Edwards d
     K_NONRESIDUE = 13,    // Fp2's β as a signed 32-bit integer
+    // Tonelli–Shanks (sqrt.cuh), prime fields with p ≡ 1 mod 4 only:
+    K_TWO_ADICITY = 14,   // S, p − 1 = 2^S·T with T odd
+    K_SQRT_NONRESIDUE = 15,  // g, the least non-square
+    K_ROOT_OF_UNITY = 16,    // z = g^T, canonical field_t words
 };
 
 template <class F>
@@ -71,6 +75,23 @@ int coefficient(const te_affine<F, C>*, uint32_t which, uint32_t* out, uint32_t 
     return int(F::WORDS);
 }
 
+// Tonelli–Shanks' constants of F, where field_sqrt takes that method.
+template <class F>
+int tonelli_shanks_constant(uint32_t which, uint32_t* out, uint32_t cap) {
+    if constexpr (is_prime_field<F>::value) {
+        if constexpr ((F::MOD.w[0] & 3u) == 1u) {
+            using S = sqrt_tonelli_shanks<F>;
+            if (which == K_TWO_ADICITY) return one_word(uint32_t(S::S), out, cap);
+            if (which == K_SQRT_NONRESIDUE) return one_word(S::NONRESIDUE, out, cap);
+            if (cap < F::WORDS) return -1;
+            constexpr typename F::limbs_t z = S::ROOT_OF_UNITY;
+            F::from_montgomery(z.w).to_canonical(out);
+            return int(F::WORDS);
+        }
+    }
+    return -1;
+}
+
 // Number of words written, or -1 (unknown or inapplicable constant, or cap too small).
 template <class C>
 int constant(uint32_t which, uint32_t* out, uint32_t cap) {
@@ -91,6 +112,9 @@ int constant(uint32_t which, uint32_t* out, uint32_t cap) {
         case K_NONRESIDUE:
             if (!prime_field_of<F>::EXTENSION) return -1;
             return one_word(uint32_t(prime_field_of<F>::BETA), out, cap);
+        case K_TWO_ADICITY:
+        case K_SQRT_NONRESIDUE:
+        case K_ROOT_OF_UNITY: return tonelli_shanks_constant<F>(which, out, cap);
         default:
             return coefficient(static_cast<const typename T::affine_t*>(nullptr), which, out, cap);
     }

@@ -19,7 +19,8 @@ int dev_field_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
 template <class C>
 int dev_point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out, size_t count);
 template <class C>
-int dev_decompress(uint32_t format, const uint8_t* records, uint32_t* out, uint32_t* status, size_t count);
+int dev_decompress(uint32_t format, const uint8_t* records, bool check, uint32_t* out, uint32_t* status,
+                   size_t count);
 
 }  // namespace check
 }  // namespace gpukit

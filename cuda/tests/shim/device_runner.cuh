@@ -59,7 +59,7 @@ int dev_field_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
     case OP: k = field_kernel<C, OP>; break;
         K(FP_ADD) K(FP_SUB) K(FP_MUL) K(FP_SQR) K(FP_DBL) K(FP_NEG) K(FP_INV) K(FP_TO_MONT) K(FP_FROM_MONT)
         K(FP_IS_CANONICAL) K(FP_EQ) K(FP_IS_ZERO) K(FP_MUL_PORTABLE) K(FP_INV_BGCD) K(FP_SQRT) K(FP_IS_LARGER)
-        K(FP_IS_ODD)
+        K(FP_IS_ODD) K(FP_IS_SQUARE)
 #undef K
         default: return -1;
     }
@@ -81,16 +81,17 @@ int dev_point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
 }
 
 template <class C, uint32_t FORMAT>
-__global__ void decompress_kernel(const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+__global__ void decompress_kernel(const uint8_t* records, bool check, uint32_t* out, uint32_t* status,
+                                  size_t count) {
     size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i >= count) return;
     constexpr uint32_t R = compressed_format<C, FORMAT>::RECORD_BYTES;
-    ops<C>::template decompress<FORMAT>(records + i * R, out + i * 2 * ops<C>::W, status + i);
+    ops<C>::template decompress<FORMAT>(records + i * R, check, out + i * 2 * ops<C>::W, status + i);
 }
 
 // One compressed record per thread, as the host shim's gpukit_check_decompress.
 template <class C, uint32_t FORMAT>
-int run_decompress(const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+int run_decompress(const uint8_t* records, bool check, uint32_t* out, uint32_t* status, size_t count) {
     if (count == 0) return 0;
     constexpr uint32_t R = compressed_format<C, FORMAT>::RECORD_BYTES;
     const size_t in_bytes = count * R, out_bytes = count * 2 * ops<C>::W * sizeof(uint32_t);
@@ -104,7 +105,7 @@ int run_decompress(const uint8_t* records, uint32_t* out, uint32_t* status, size
               cudaMemset(dout, 0, out_bytes) == cudaSuccess &&
               cudaMemset(dstatus, 0xff, count * sizeof(uint32_t)) == cudaSuccess;
     if (ok) {
-        decompress_kernel<C, FORMAT><<<blocks, threads>>>(din, dout, dstatus, count);
+        decompress_kernel<C, FORMAT><<<blocks, threads>>>(din, check, dout, dstatus, count);
         ok = cudaGetLastError() == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess &&
              cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost) == cudaSuccess &&
              cudaMemcpy(status, dstatus, count * sizeof(uint32_t), cudaMemcpyDeviceToHost) == cudaSuccess;
@@ -117,11 +118,12 @@ int run_decompress(const uint8_t* records, uint32_t* out, uint32_t* status, size
 }
 
 template <class C>
-int dev_decompress(uint32_t format, const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+int dev_decompress(uint32_t format, const uint8_t* records, bool check, uint32_t* out, uint32_t* status,
+                   size_t count) {
     auto run = [&](auto f) -> int {
         constexpr uint32_t FORMAT = decltype(f)::value;
         if constexpr (compressed_format<C, FORMAT>::fits)
-            return run_decompress<C, FORMAT>(records, out, status, count);
+            return run_decompress<C, FORMAT>(records, check, out, status, count);
         else
             return -1;
     };
@@ -130,6 +132,7 @@ int dev_decompress(uint32_t format, const uint8_t* records, uint32_t* out, uint3
         case POINT_SEC1: return run(std::integral_constant<uint32_t, POINT_SEC1>{});
         case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
         case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
+        case POINT_BANDERWAGON: return run(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
         default: return -1;
     }
 }
@@ -138,7 +141,7 @@ int dev_decompress(uint32_t format, const uint8_t* records, uint32_t* out, uint3
 #define GPUKIT_CHECK_DEVICE_CURVE(tag)                                                               \
     template int dev_field_ops<tag>(uint32_t, const uint32_t*, const uint32_t*, uint32_t*, size_t); \
     template int dev_point_ops<tag>(uint32_t, const uint32_t*, const uint32_t*, uint32_t*, size_t); \
-    template int dev_decompress<tag>(uint32_t, const uint8_t*, uint32_t*, uint32_t*, size_t);
+    template int dev_decompress<tag>(uint32_t, const uint8_t*, bool, uint32_t*, uint32_t*, size_t);
 
 }  // namespace check
 }  // namespace gpukit

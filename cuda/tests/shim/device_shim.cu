@@ -32,8 +32,9 @@ extern "C" int gpukit_check_dev_point_op(uint8_t curve_id, uint32_t op, const ui
     return by_curve(curve_id, -1, [&](auto c) { return dev_point_ops<decltype(c)>(op, a, b, out, count); });
 }
 
-extern "C" int gpukit_check_dev_decompress(uint8_t curve_id, uint32_t format, const uint8_t* records, uint32_t* out,
-                                           uint32_t* status, size_t count) {
-    return by_curve(curve_id, -1,
-                    [&](auto c) { return dev_decompress<decltype(c)>(format, records, out, status, count); });
+extern "C" int gpukit_check_dev_decompress(uint8_t curve_id, uint32_t format, uint32_t check,
+                                           const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+    return by_curve(curve_id, -1, [&](auto c) {
+        return dev_decompress<decltype(c)>(format, records, check != 0, out, status, count);
+    });
 }

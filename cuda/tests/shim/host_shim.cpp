@@ -30,20 +30,22 @@ int point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out, 
 }
 
 template <class C, uint32_t FORMAT>
-void decompress_each(const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+void decompress_each(const uint8_t* records, bool check, uint32_t* out, uint32_t* status, size_t count) {
     constexpr uint32_t R = ops<C>::template compressed_record<FORMAT>();
     for (size_t i = 0; i < count; ++i)
-        ops<C>::template decompress<FORMAT>(records + i * R, out + i * 2 * ops<C>::W, status + i);
+        ops<C>::template decompress<FORMAT>(records + i * R, check, out + i * 2 * ops<C>::W, status + i);
 }
 
 template <class C>
-int decompress_ops(uint32_t format, const uint8_t* records, uint32_t* out, uint32_t* status, size_t count) {
+int decompress_ops(uint32_t format, const uint8_t* records, bool check, uint32_t* out, uint32_t* status,
+                   size_t count) {
     if (ops<C>::record_bytes(format) == 0) return -1;
     switch (format) {
-        case POINT_ZCASH: decompress_each<C, POINT_ZCASH>(records, out, status, count); return 0;
-        case POINT_SEC1: decompress_each<C, POINT_SEC1>(records, out, status, count); return 0;
-        case POINT_X_ONLY: decompress_each<C, POINT_X_ONLY>(records, out, status, count); return 0;
-        case POINT_ARKWORKS: decompress_each<C, POINT_ARKWORKS>(records, out, status, count); return 0;
+        case POINT_ZCASH: decompress_each<C, POINT_ZCASH>(records, check, out, status, count); return 0;
+        case POINT_SEC1: decompress_each<C, POINT_SEC1>(records, check, out, status, count); return 0;
+        case POINT_X_ONLY: decompress_each<C, POINT_X_ONLY>(records, check, out, status, count); return 0;
+        case POINT_ARKWORKS: decompress_each<C, POINT_ARKWORKS>(records, check, out, status, count); return 0;
+        case POINT_BANDERWAGON: decompress_each<C, POINT_BANDERWAGON>(records, check, out, status, count); return 0;
         default: return -1;
     }
 }
@@ -52,11 +54,13 @@ int decompress_ops(uint32_t format, const uint8_t* records, uint32_t* out, uint3
 
 // Decompresses `count` packed records of `format` (cuda/driver/compressed.cuh):
 // out gets x||y per record (2·field words, canonical), status its
-// decompress_status. -1 where the format does not apply to the curve.
-extern "C" int gpukit_check_decompress(uint8_t curve_id, uint32_t format, const uint8_t* records, uint32_t* out,
-                                       uint32_t* status, size_t count) {
-    return by_curve(curve_id, -1,
-                    [&](auto c) { return decompress_ops<decltype(c)>(format, records, out, status, count); });
+// decompress_status; `check` (0 or 1) as decompressor::decode's. -1 where
+// the format does not apply to the curve.
+extern "C" int gpukit_check_decompress(uint8_t curve_id, uint32_t format, uint32_t check, const uint8_t* records,
+                                       uint32_t* out, uint32_t* status, size_t count) {
+    return by_curve(curve_id, -1, [&](auto c) {
+        return decompress_ops<decltype(c)>(format, records, check != 0, out, status, count);
+    });
 }
 
 extern "C" uint32_t gpukit_check_record_bytes(uint8_t curve_id, uint32_t format) {

@@ -38,17 +38,9 @@ enum field_op : uint32_t {
     FP_SQRT = 14,          // a root of a (sqrt.cuh), or all-ones words (not < p) for a non-square
     FP_IS_LARGER = 15,     // flag a > (p − 1)/2
     FP_IS_ODD = 16,        // flag a odd
-    FP_OPS = 17,
+    FP_IS_SQUARE = 17,     // flag a is a non-zero square (Euler's criterion, sqrt.cuh)
+    FP_OPS = 18,
 };
-
-// Whether sqrt.cuh applies to F: a prime field with p ≡ 3 mod 4.
-template <class F>
-GPUKIT_HD constexpr bool has_sqrt_3mod4() {
-    if constexpr (is_prime_field<F>::value)
-        return (F::MOD.w[0] & 3u) == 3u;
-    else
-        return false;
-}
 
 enum point_op : uint32_t {
     PT_ADD_AFFINE = 0,     // a bucket, b affine: out affine (a + b)
@@ -126,13 +118,18 @@ struct ops {
             case FP_SQRT:
             case FP_IS_LARGER:
             case FP_IS_ODD:
-                if constexpr (has_sqrt_3mod4<F>()) {
-                    using S = sqrt_3mod4<F>;
+            case FP_IS_SQUARE:
+                // Prime fields only: field_sqrt picks a^((p+1)/4) or
+                // Tonelli–Shanks from p.
+                if constexpr (is_prime_field<F>::value) {
+                    using S = field_sqrt<F>;
                     const F x = load<F>(a);
                     if (op == FP_IS_LARGER) {
                         out[0] = S::is_larger(x);
                     } else if (op == FP_IS_ODD) {
                         out[0] = S::is_odd(x);
+                    } else if (op == FP_IS_SQUARE) {
+                        out[0] = S::is_square(x);
                     } else {
                         F r;
                         if (S::sqrt(x, &r)) {
@@ -156,6 +153,7 @@ struct ops {
             case POINT_SEC1: return compressed_record<POINT_SEC1>();
             case POINT_X_ONLY: return compressed_record<POINT_X_ONLY>();
             case POINT_ARKWORKS: return compressed_record<POINT_ARKWORKS>();
+            case POINT_BANDERWAGON: return compressed_record<POINT_BANDERWAGON>();
             default: return 0;
         }
     }
@@ -168,12 +166,13 @@ struct ops {
     }
 
     // One compressed record: out gets the point x||y (canonical, 2·W words;
-    // the identity as zeros), status its decompress_status.
+    // the identity as the affine type's: zeros, or (0, 1) on Edwards
+    // curves), status its decompress_status; `check` as decode's.
     template <uint32_t FORMAT>
-    GPUKIT_HD static void decompress(const uint8_t* rec, uint32_t* out, uint32_t* status) {
+    GPUKIT_HD static void decompress(const uint8_t* rec, bool check, uint32_t* out, uint32_t* status) {
         if constexpr (compressed_format<C, FORMAT>::fits) {
             A p;
-            *status = decompressor<C, FORMAT>::decode(rec, &p);
+            *status = decompressor<C, FORMAT>::decode(rec, check, &p);
             store_affine(p, out);
         }
     }

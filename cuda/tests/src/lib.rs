@@ -26,6 +26,7 @@ pub mod op {
     pub const FP_SQRT: u32 = 14;
     pub const FP_IS_LARGER: u32 = 15;
     pub const FP_IS_ODD: u32 = 16;
+    pub const FP_IS_SQUARE: u32 = 17;
 
     pub const PT_ADD_AFFINE: u32 = 0;
     pub const PT_ADD: u32 = 1;
@@ -45,10 +46,12 @@ pub mod format {
     pub const SEC1: u32 = 2;
     pub const X_ONLY: u32 = 3;
     pub const ARKWORKS: u32 = 4;
+    pub const BANDERWAGON: u32 = 5;
 
     pub const OK: u32 = 0;
     pub const BAD_ENCODING: u32 = 1;
     pub const NO_POINT: u32 = 2;
+    pub const NOT_IN_SUBGROUP: u32 = 3;
 }
 
 pub mod constant {
@@ -66,6 +69,9 @@ pub mod constant {
     pub const COEFF_A: u32 = 11;
     pub const COEFF_D: u32 = 12;
     pub const NONRESIDUE: u32 = 13;
+    pub const TWO_ADICITY: u32 = 14;
+    pub const SQRT_NONRESIDUE: u32 = 15;
+    pub const ROOT_OF_UNITY: u32 = 16;
 }
 
 mod ffi {
@@ -90,6 +96,7 @@ mod ffi {
         pub fn gpukit_check_decompress(
             curve: u8,
             format: u32,
+            check: u32,
             records: *const u8,
             out: *mut u32,
             status: *mut u32,
@@ -104,6 +111,7 @@ mod ffi {
         pub fn gpukit_check_dev_decompress(
             curve: u8,
             format: u32,
+            check: u32,
             records: *const u8,
             out: *mut u32,
             status: *mut u32,
@@ -281,11 +289,13 @@ pub struct Decompressed {
 }
 
 /// Decompresses packed `records` of `format` on `curve` (field words
-/// `words`) with compressed.cuh, on the host or the device.
+/// `words`) with compressed.cuh, on the host or the device; `check` runs
+/// the format's own point checks (Banderwagon's subgroup check).
 pub fn decompress(
     target: Target,
     curve: u8,
     format: u32,
+    check: bool,
     records: &[u8],
     words: usize,
 ) -> Vec<Decompressed> {
@@ -307,6 +317,7 @@ pub fn decompress(
         f(
             curve,
             format,
+            u32::from(check),
             records.as_ptr(),
             out.as_mut_ptr(),
             status.as_mut_ptr(),

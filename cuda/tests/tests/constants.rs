@@ -1,6 +1,7 @@
-//! Every constant of curves/*.cuh, and every Montgomery constant that
-//! mont_field derives at compile time, against arkworks; the sizes against
-//! what registry.toml states (common/curves.rs).
+//! Every constant of curves/*.cuh, every Montgomery constant that
+//! mont_field derives at compile time and the Tonelli–Shanks constants
+//! that sqrt.cuh derives, against arkworks; the sizes against what
+//! registry.toml states (common/curves.rs).
 
 mod common;
 
@@ -141,5 +142,60 @@ fn unknown_curve_ids_have_no_constants() {
     let past = ids.iter().max().expect("at least one curve") + 1;
     for id in [0, past] {
         assert_eq!(constant(id, k::MODULUS), None, "unknown curve id {id}");
+    }
+}
+
+/// Tonelli–Shanks' constants, derived by cuda/ff/sqrt.cuh from p at
+/// compile time, against arkworks: S is arkworks' 2-adicity, g the least
+/// non-square, z = g^T (T = arkworks' trace, (p − 1)/2^S) a primitive
+/// 2^S-th root of unity. Only the fields with p ≡ 1 mod 4 have them.
+fn check_tonelli_shanks<F: ark_ff::FftField + PrimeField>(curve: u8) {
+    let name = curve_name(curve).unwrap();
+    let s = one(curve, k::TWO_ADICITY);
+    assert_eq!(s, F::TWO_ADICITY, "{name} 2-adicity");
+    let g = one(curve, k::SQRT_NONRESIDUE);
+    assert!(
+        F::from(g).legendre().is_qnr(),
+        "{name}: {g} is a non-square"
+    );
+    for smaller in 2..g {
+        assert!(
+            F::from(smaller).legendre().is_qr(),
+            "{name}: {g} is the least non-square, not {smaller}"
+        );
+    }
+    let z = F::from(g).pow(F::TRACE);
+    assert_eq!(
+        constant(curve, k::ROOT_OF_UNITY),
+        Some(big_words(&z.into_bigint())),
+        "{name} z = g^T"
+    );
+    let mut order = z;
+    for _ in 1..s {
+        order.square_in_place();
+    }
+    assert_eq!(order, -F::one(), "{name}: z has order 2^S");
+}
+
+#[test]
+fn tonelli_shanks_constants() {
+    check_tonelli_shanks::<ark_bls12_377::Fq>(<common::bls12_377_g1 as TestCurve>::ID);
+    check_tonelli_shanks::<ark_ed_on_bls12_381_bandersnatch::Fq>(
+        <common::banderwagon as TestCurve>::ID,
+    );
+    // p ≡ 3 mod 4 (and G2's Fp2): a^((p+1)/4), no such constants.
+    for curve in [
+        <common::bn254_g1 as TestCurve>::ID,
+        <common::bls12_381_g1 as TestCurve>::ID,
+        <common::bls12_381_g2 as TestCurve>::ID,
+        <common::secp256k1 as TestCurve>::ID,
+    ] {
+        for which in [k::TWO_ADICITY, k::SQRT_NONRESIDUE, k::ROOT_OF_UNITY] {
+            assert_eq!(
+                constant(curve, which),
+                None,
+                "curve {curve} constant {which}"
+            );
+        }
     }
 }

@@ -1,18 +1,21 @@
 //! Square roots (cuda/ff/sqrt.cuh) and the decompression of compressed
 //! points (cuda/driver/compressed.cuh) against arkworks, on the host and
-//! the device: for every field with p ≡ 3 mod 4 (BN254, BLS12-381,
-//! secp256k1), roots, parity and "the larger root" of edge values and
-//! random elements; for every format the device decompresses (ZCash
-//! BLS12-381 G1, arkworks' BN254 G1, SEC1 and BIP340 x-only secp256k1),
-//! valid points, the identity, every flag combination, x ≥ p, x with no
-//! point, points outside the subgroup and random bytes, each with the status
-//! the host codec of src/formats/ gives it.
+//! the device: for every prime field (p ≡ 3 mod 4: BN254, BLS12-381,
+//! secp256k1; p ≡ 1 mod 4, Tonelli–Shanks: BLS12-377, Bandersnatch),
+//! roots, the Legendre test, parity and "the larger root" of edge values,
+//! random elements and (Tonelli–Shanks) elements of every 2-power order;
+//! for every format the device decompresses (ZCash BLS12-381 G1, arkworks'
+//! BN254 and BLS12-377 G1, SEC1 and BIP340 x-only secp256k1, Banderwagon's
+//! 32 bytes), valid points, the identity, every flag combination, x ≥ p, x
+//! with no point, points outside the subgroup and random bytes, each with
+//! the status the host codec of src/formats/ gives it.
 
 mod common;
 
 use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
+use ark_ec::twisted_edwards::TECurveConfig;
 use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::{BigInt, Field, One, PrimeField, UniformRand, Zero};
+use ark_ff::{BigInt, FftField, Field, One, PrimeField, UniformRand, Zero};
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use common::*;
 use gpukit_cuda_tests::{decompress, field_op, format, op, record_bytes, targets, Decompressed};
@@ -25,7 +28,9 @@ fn greater(a: &[u32], b: &[u32]) -> bool {
     a.iter().rev().cmp(b.iter().rev()) == std::cmp::Ordering::Greater
 }
 
-fn check_sqrt<C: TestCurve>() {
+/// Roots, the Legendre test and both orderings of 0, 1, ±2, 4, p − 1,
+/// random elements, random squares and `extra` against arkworks.
+fn check_sqrt_of<C: TestCurve>(extra: &[C::F]) {
     let mut rng = rng(0x5e11 + u64::from(C::ID));
     let one = C::F::one();
     let mut xs = vec![
@@ -39,13 +44,27 @@ fn check_sqrt<C: TestCurve>() {
     xs.extend((0..RANDOM).map(|_| C::F::rand(&mut rng)));
     // Squares for certain, half of them.
     xs.extend((0..RANDOM / 2).map(|_| C::F::rand(&mut rng).square()));
+    xs.extend_from_slice(extra);
     let w = C::F::WORDS;
     let flat: Vec<u32> = xs.iter().flat_map(|x| x.to_words()).collect();
+    let (mut squares, mut non_squares) = (0, 0);
     for t in targets() {
         let roots = field_op(t, C::ID, op::FP_SQRT, &flat, &flat, w);
         let larger = field_op(t, C::ID, op::FP_IS_LARGER, &flat, &flat, w);
         let odd = field_op(t, C::ID, op::FP_IS_ODD, &flat, &flat, w);
+        let square = field_op(t, C::ID, op::FP_IS_SQUARE, &flat, &flat, w);
         for (i, x) in xs.iter().enumerate() {
+            // A non-zero square: Euler's criterion, not the root.
+            assert_eq!(
+                square[i * w] == 1,
+                !x.is_zero() && x.legendre().is_qr(),
+                "{} {t:?} is_square({x})",
+                C::NAME
+            );
+            match x.sqrt() {
+                None => non_squares += 1,
+                Some(_) => squares += 1,
+            }
             let got = &roots[i * w..(i + 1) * w];
             match x.sqrt() {
                 None => assert!(
@@ -74,6 +93,41 @@ fn check_sqrt<C: TestCurve>() {
             );
         }
     }
+    eprintln!("{}: {squares} squares, {non_squares} non-squares", C::NAME);
+    assert!(squares > 0 && non_squares > 0);
+}
+
+fn check_sqrt<C: TestCurve>() {
+    check_sqrt_of::<C>(&[]);
+}
+
+/// For Tonelli–Shanks, powers of arkworks' primitive 2^S-th root of unity
+/// ω besides the usual values: ω^(2^j) for every j and random ω^k, alone
+/// and times random squares. The 2-Sylow part of a^T then takes every
+/// order from 1 to 2^S (which sets the algorithm's rounds), and odd k
+/// gives non-squares.
+fn check_sqrt_tonelli_shanks<C: TestCurve>()
+where
+    C::F: FftField,
+{
+    let mut rng = rng(0x7511 + u64::from(C::ID));
+    let omega = C::F::TWO_ADIC_ROOT_OF_UNITY;
+    let s = C::F::TWO_ADICITY;
+    let mut extra = Vec::new();
+    // ω^(2^j): order 2^(S−j), for each j.
+    let mut w = omega;
+    for _ in 0..=s {
+        extra.push(w);
+        extra.push(w * C::F::rand(&mut rng).square());
+        w.square_in_place();
+    }
+    // Random powers, odd (non-squares) and even.
+    for _ in 0..200 {
+        let k = u64::from(rng.next_u32());
+        extra.push(omega.pow([k]));
+        extra.push(omega.pow([k]) * C::F::rand(&mut rng).square());
+    }
+    check_sqrt_of::<C>(&extra);
 }
 
 #[test]
@@ -91,20 +145,42 @@ fn sqrt_secp256k1() {
     check_sqrt::<secp256k1>();
 }
 
+#[test]
+fn sqrt_bls12_377() {
+    check_sqrt_tonelli_shanks::<bls12_377_g1>();
+}
+
+#[test]
+fn sqrt_bandersnatch() {
+    check_sqrt_tonelli_shanks::<banderwagon>();
+}
+
 /// The formats apply to the curves the host routes to them, and the shapes
 /// of others do not compile them in.
 #[test]
 fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(2, format::ZCASH), Some(48));
     assert_eq!(record_bytes(1, format::ARKWORKS), Some(32));
+    assert_eq!(record_bytes(4, format::ARKWORKS), Some(48));
     assert_eq!(record_bytes(5, format::SEC1), Some(33));
     assert_eq!(record_bytes(5, format::X_ONLY), Some(32));
+    assert_eq!(record_bytes(6, format::BANDERWAGON), Some(32));
     // secp256k1's p fills its top word: no room for arkworks' flags; BN254's
-    // leaves two bits, ZCash needs three; BLS12-377's p is 1 mod 4, G2 is
-    // over Fp2 and Bandersnatch is twisted Edwards.
+    // leaves two bits, ZCash needs three; BLS12-377's x is 48 bytes, not
+    // SEC1's 32. G2 is over Fp2; Bandersnatch is twisted Edwards, the only
+    // curve Banderwagon's form is for.
     assert_eq!(record_bytes(5, format::ARKWORKS), None);
     assert_eq!(record_bytes(1, format::ZCASH), None);
-    for curve in [3, 4, 6] {
+    assert_eq!(record_bytes(4, format::SEC1), None);
+    assert_eq!(record_bytes(4, format::X_ONLY), None);
+    for curve in [1, 2, 3, 4, 5] {
+        assert_eq!(
+            record_bytes(curve, format::BANDERWAGON),
+            None,
+            "curve {curve}"
+        );
+    }
+    for curve in [3, 6] {
         for f in [
             format::ZCASH,
             format::SEC1,
@@ -114,6 +190,7 @@ fn formats_apply_where_the_field_fits() {
             assert_eq!(record_bytes(curve, f), None, "curve {curve} format {f}");
         }
     }
+    assert_eq!(record_bytes(3, format::BANDERWAGON), None);
 }
 
 /// x || y of a point (zeros for the identity), as the shim writes it.
@@ -123,8 +200,10 @@ fn expected_xy<C: TestCurve>(p: &C::Affine) -> Vec<u32> {
 
 /// Runs the records on every target and compares each with `reference`:
 /// its status, and its point where it has one (the identity otherwise).
+/// `check` as `decompress`'s.
 fn check_records<C: TestCurve>(
     f: u32,
+    check: bool,
     records: &[Vec<u8>],
     reference: impl Fn(&[u8]) -> (u32, C::Affine),
 ) {
@@ -136,15 +215,15 @@ fn check_records<C: TestCurve>(
             r.iter().copied()
         })
         .collect();
-    let mut seen = [0usize; 3];
+    let mut seen = [0usize; 4];
     for t in targets() {
-        let got = decompress(t, C::ID, f, &packed, C::F::WORDS);
+        let got = decompress(t, C::ID, f, check, &packed, C::F::WORDS);
         for (i, r) in records.iter().enumerate() {
             let (status, p) = reference(r);
             let want = Decompressed {
                 xy: match status {
                     format::OK => expected_xy::<C>(&p),
-                    _ => vec![0; 2 * C::F::WORDS],
+                    _ => expected_xy::<C>(&C::Affine::zero()),
                 },
                 status,
             };
@@ -158,12 +237,14 @@ fn check_records<C: TestCurve>(
         }
     }
     eprintln!(
-        "{} format {f}: {} ok, {} bad encodings, {} without a point",
+        "{} format {f} (check {check}): {} ok, {} bad encodings, {} without a point, {} outside the subgroup",
         C::NAME,
         seen[0],
         seen[1],
-        seen[2]
+        seen[2],
+        seen[3]
     );
+    assert!(seen[0] > 0 && seen[1] > 0, "{} format {f}", C::NAME);
 }
 
 /// arkworks' compressed deserialization without the subgroup check: what
@@ -244,55 +325,198 @@ fn zcash_bls12_381_g1() {
         r[0] = (r[0] & 0x3f) | 0x80;
         r
     }));
-    check_records::<bls12_381_g1>(format::ZCASH, &records, arkworks_reference::<P>);
+    check_records::<bls12_381_g1>(format::ZCASH, false, &records, arkworks_reference::<P>);
 }
 
-#[test]
-fn arkworks_bn254_g1() {
-    type P = ark_bn254::g1::Config;
-    type Fq = ark_bn254::Fq;
-    let mut rng = rng(0xa4);
+/// Records of arkworks' compressed form for curve C: random points, the
+/// identity, both flags over a valid x, a random x < p, zero, p and the
+/// largest x the flags leave room for, small x (some with no point, and on
+/// BLS12-377 some outside the subgroup), random bytes, and random bytes
+/// without the identity flag (to reach the square root often).
+fn arkworks_records<C: TestCurve<Affine = Affine<P>>, P: SWCurveConfig>(seed: u64) -> Vec<Vec<u8>>
+where
+    P::BaseField: PrimeField,
+{
+    let mut rng = rng(seed);
+    let n = 4 * C::F::WORDS;
     let mut records: Vec<Vec<u8>> = (0..200)
-        .map(|_| compressed(&ark_bn254::G1Projective::rand(&mut rng).into_affine()))
+        .map(|_| compressed(&C::random_point(&mut rng)))
         .collect();
     records.push(compressed(&Affine::<P>::zero()));
-    let le = |x: &Fq| {
+    let le = |x: &P::BaseField| {
         let mut v = be(x);
         v.reverse();
         v
     };
-    let mut p_le = modulus_be::<Fq>();
+    let mut p_le = modulus_be::<P::BaseField>();
     p_le.reverse();
-    // Both flags over a valid x, a random x < p, zero, p and the largest x.
-    let mut max = vec![0xffu8; 32];
-    max[31] = 0x3f;
+    let mut max = vec![0xffu8; n];
+    max[n - 1] = 0x3f;
     for base in [
         records[0].clone(),
-        le(&Fq::rand(&mut rng)),
-        vec![0u8; 32],
+        le(&P::BaseField::rand(&mut rng)),
+        vec![0u8; n],
         p_le,
         max,
     ] {
         for flags in 0..4u8 {
             let mut r = base.clone();
-            r[31] = (r[31] & 0x3f) | flags << 6;
+            r[n - 1] = (r[n - 1] & 0x3f) | flags << 6;
             records.push(r);
         }
     }
     for x in 0..40u64 {
         for flag in [0u8, 0x80] {
-            let mut r = le(&Fq::from(x));
-            r[31] |= flag;
+            let mut r = le(&P::BaseField::from(x));
+            r[n - 1] |= flag;
             records.push(r);
         }
     }
-    records.extend((0..300).map(|_| random_bytes(&mut rng, 32)));
+    records.extend((0..300).map(|_| random_bytes(&mut rng, n)));
     records.extend((0..300).map(|_| {
-        let mut r = random_bytes(&mut rng, 32);
-        r[31] &= 0xbf;
+        let mut r = random_bytes(&mut rng, n);
+        r[n - 1] &= 0xbf;
         r
     }));
-    check_records::<bn254_g1>(format::ARKWORKS, &records, arkworks_reference::<P>);
+    // Random x < p, either y: half of them have a point.
+    records.extend((0..300).map(|_| {
+        let mut r = le(&P::BaseField::rand(&mut rng));
+        r[n - 1] |= (rng.next_u32() & 0x80) as u8;
+        r
+    }));
+    records
+}
+
+#[test]
+fn arkworks_bn254_g1() {
+    type P = ark_bn254::g1::Config;
+    let records = arkworks_records::<bn254_g1, P>(0xa4);
+    check_records::<bn254_g1>(format::ARKWORKS, false, &records, arkworks_reference::<P>);
+}
+
+/// BLS12-377's p leaves 7 free bits in x's top byte: the two flags, and
+/// five that x < p must leave clear (random bytes set them). Its cofactor
+/// is not 1: small x give points outside the subgroup, which decompress
+/// (the subgroup check stays the host's).
+#[test]
+fn arkworks_bls12_377_g1() {
+    type P = ark_bls12_377::g1::Config;
+    let records = arkworks_records::<bls12_377_g1, P>(0x377);
+    let outside = records
+        .iter()
+        .map(|r| arkworks_reference::<P>(r))
+        .filter(|(s, p)| *s == format::OK && !p.is_in_correct_subgroup_assuming_on_curve())
+        .count();
+    assert!(outside > 0, "some records outside the subgroup");
+    check_records::<bls12_377_g1>(format::ARKWORKS, false, &records, arkworks_reference::<P>);
+}
+
+type BwConfig = ark_ed_on_bls12_381_bandersnatch::BandersnatchConfig;
+type BwAffine = ark_ed_on_bls12_381_bandersnatch::EdwardsAffine;
+type BwFq = ark_ed_on_bls12_381_bandersnatch::Fq;
+
+fn bw_larger(y: &BwFq) -> bool {
+    y.into_bigint() > BwFq::MODULUS_MINUS_ONE_DIV_TWO
+}
+
+/// src/formats/banderwagon.rs `read_compressed` written again from the
+/// Banderwagon spec: x < p (else a bad encoding); y² = (1 − a·x²)/(1 − d·x²)
+/// (no root: not on the curve); the larger y; with `check`, 1 − a·x² must
+/// be a non-zero square (else not in the subgroup).
+fn banderwagon_reference(check: bool) -> impl Fn(&[u8]) -> (u32, BwAffine) {
+    move |rec| {
+        let mut limbs = [0u64; 4];
+        for (i, chunk) in rec.rchunks_exact(8).enumerate() {
+            limbs[i] = u64::from_be_bytes(chunk.try_into().unwrap());
+        }
+        let fail = |status| (status, BwAffine::zero());
+        let Some(x) = BwFq::from_bigint(BigInt::new(limbs)) else {
+            return fail(format::BAD_ENCODING);
+        };
+        let num = BwFq::one() - <BwConfig as TECurveConfig>::COEFF_A * x.square();
+        let den = BwFq::one() - <BwConfig as TECurveConfig>::COEFF_D * x.square();
+        let Some(y) = (num * den.inverse().unwrap()).sqrt() else {
+            return fail(format::NO_POINT);
+        };
+        let y = if bw_larger(&y) { y } else { -y };
+        if check && !num.legendre().is_qr() {
+            return fail(format::NOT_IN_SUBGROUP);
+        }
+        (format::OK, BwAffine::new_unchecked(x, y))
+    }
+}
+
+/// The 32 bytes of an element: x of its representative with the larger y.
+fn banderwagon_bytes(p: &BwAffine) -> Vec<u8> {
+    be(&if bw_larger(&p.y) { p.x } else { -p.x })
+}
+
+/// The reference against arkworks: the bytes of P and of its other
+/// representative P + (0, −1) = (−x, −y) are the same, and decode to the
+/// representative with the larger y, on the curve and in 2E.
+#[test]
+fn banderwagon_reference_round_trips() {
+    let mut rng = rng(0xba2);
+    let reference = banderwagon_reference(true);
+    for _ in 0..50 {
+        let p = banderwagon::random_point(&mut rng);
+        let q = BwAffine::new_unchecked(-p.x, -p.y);
+        assert!(q.is_on_curve());
+        assert_eq!(banderwagon_bytes(&p), banderwagon_bytes(&q));
+        let (status, back) = reference(&banderwagon_bytes(&p));
+        assert_eq!(status, format::OK);
+        assert!(back == p || back == q);
+        assert!(bw_larger(&back.y));
+        assert!(back.is_on_curve());
+    }
+    // Zero bytes: (0, −1), the identity's other representative.
+    assert_eq!(
+        reference(&[0u8; 32]),
+        (
+            format::OK,
+            BwAffine::new_unchecked(BwFq::zero(), -BwFq::one())
+        )
+    );
+}
+
+/// Banderwagon's 32 bytes, with the subgroup check and without: random
+/// elements in both representatives and their negations, the identity
+/// (zero bytes) and the generator, x = p, p − 1, the largest 32 bytes,
+/// small x (no point, points of 2E, points outside it), random bytes and
+/// random x < p.
+#[test]
+fn banderwagon_compressed() {
+    let mut rng = rng(0xba1);
+    let mut records: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..100 {
+        let p = banderwagon::random_point(&mut rng);
+        let q = BwAffine::new_unchecked(-p.x, -p.y);
+        for r in [p, q, -p, -q] {
+            records.push(banderwagon_bytes(&r));
+        }
+    }
+    records.push(vec![0u8; 32]);
+    records.push(banderwagon_bytes(&BwAffine::generator()));
+    for x in [modulus_be::<BwFq>(), be(&-BwFq::one()), vec![0xff; 32]] {
+        records.push(x);
+    }
+    records.extend((0..80u64).map(|x| be(&BwFq::from(x))));
+    records.extend((0..80u64).map(|x| be(&-BwFq::from(x))));
+    records.extend((0..300).map(|_| random_bytes(&mut rng, 32)));
+    records.extend((0..600).map(|_| be(&BwFq::rand(&mut rng))));
+    let outside = records
+        .iter()
+        .filter(|r| banderwagon_reference(true)(r).0 == format::NOT_IN_SUBGROUP)
+        .count();
+    assert!(outside > 0, "some records outside 2E");
+    for check in [true, false] {
+        check_records::<banderwagon>(
+            format::BANDERWAGON,
+            check,
+            &records,
+            banderwagon_reference(check),
+        );
+    }
 }
 
 type SecpAffine = ark_secp256k1::Affine;
@@ -387,12 +611,22 @@ fn secp_records(x_only: bool, seed: u64) -> Vec<Vec<u8>> {
 
 #[test]
 fn sec1_secp256k1() {
-    check_records::<secp256k1>(format::SEC1, &secp_records(false, 0x5ec1), sec1_reference);
+    check_records::<secp256k1>(
+        format::SEC1,
+        false,
+        &secp_records(false, 0x5ec1),
+        sec1_reference,
+    );
 }
 
 #[test]
 fn x_only_secp256k1() {
-    check_records::<secp256k1>(format::X_ONLY, &secp_records(true, 0x340), sec1_reference);
+    check_records::<secp256k1>(
+        format::X_ONLY,
+        false,
+        &secp_records(true, 0x340),
+        sec1_reference,
+    );
 }
 
 /// The reference itself against arkworks' points: each valid record comes
