@@ -14,11 +14,9 @@
 // n·windows and the reduction's 2^c·windows balance about two bits lower, and
 // its reduction then costs a quarter (BLS12-381 at 2^24, c = 19: ~12 ms for
 // each reduction at the full window). With precomputed copies the window is
-// fixed and every part fills the same bucket set: each hands its sums on
-// to the next, and the price of the extra reduction is gone
-// (bucket_carry.cuh); the rest then goes in parts of the quarter's size
-// (plan/parts.cuh), since on a host that gathers scalars at ~11 GB/s the
-// quarter's MSM covered only half of the rest's upload.
+// fixed and both parts fill the same bucket set: the quarter hands its sums
+// on to the rest, and the price of the extra reduction is gone
+// (bucket_carry.cuh).
 #pragma once
 #include <algorithm>
 #include <vector>

@@ -23,17 +23,6 @@ constexpr uint32_t LEAD_WINDOW_DROP = 2;
 // v13a).
 constexpr uint32_t LEAD_PART_SHARE = 4;
 
-// With a fixed window (precomputed copies) the parts of a lone vector fill
-// one bucket set and hand their sums on, so cutting the rest after the lead
-// quarter costs no reduction: it goes in parts of the quarter's size, each
-// upload hidden behind the part before. A resident 2^24 BN254 call spent
-// 25–37 ms waiting for its scalars on a host that gathers them at ~11 GB/s,
-// the quarter's upload and the part of the rest's that its MSM did not cover
-// (bench/NOTES.md, v14b). No part goes below this many points, where the
-// batch-affine accumulation's lanes grow too short to pay
-// (bucket_accumulate.cuh, AFFINE_MIN_LANE_ITEMS).
-constexpr uint32_t FIXED_WINDOW_PART_POINTS = 1u << 22;
-
 struct scalar_part {
     uint32_t first_vector, vectors;  // the batch's scalar vectors it covers
     uint32_t first, count;           // points of the slice
@@ -44,8 +33,7 @@ struct scalar_part {
 // vectors, each at most `chunk` scalars (summed over its vectors) at window c:
 // - a lone vector of at least PIPELINE_MIN_POINTS in one pass is cut into
 //   its first quarter and the rest, the quarter LEAD_WINDOW_DROP bits
-//   narrower unless the window is fixed (precomputed bases), and then the
-//   rest in parts of the quarter's size (FIXED_WINDOW_PART_POINTS);
+//   narrower unless the window is fixed (precomputed bases);
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
 //   parts (as many as it has vectors, below four), so that the uploads
@@ -59,13 +47,7 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
         const uint32_t quarter = count / 4;
         const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
         parts.push_back({0, 1, 0, quarter, lead_c});
-        const uint32_t rest = count - quarter;
-        const uint32_t pieces = window_fixed ? std::max(1u, rest / std::max(quarter, FIXED_WINDOW_PART_POINTS)) : 1;
-        for (uint32_t k = 0, first = quarter; k < pieces; k++) {
-            const uint32_t piece = k + 1 < pieces ? rest / pieces : count - first;
-            parts.push_back({0, 1, first, piece, c});
-            first += piece;
-        }
+        parts.push_back({0, 1, quarter, count - quarter, c});
         return parts;
     }
     if (count <= chunk) {

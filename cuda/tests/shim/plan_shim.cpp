@@ -48,13 +48,11 @@ struct gpukit_plan_constants {
     uint64_t max_pairs_per_pass, max_buckets_per_pass;
     uint32_t chunk, window_sum_slice, direct_weight_max_buckets;
     uint32_t pipeline_min_points, lead_window_drop, lead_part_share, fixed_base_max_digit_bits;
-    uint32_t fixed_window_part_points;
 };
 
 extern "C" gpukit_plan_constants gpukit_plan_constants_get() {
     return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
-            PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, LEAD_PART_SHARE, FIXED_BASE_MAX_DIGIT_BITS,
-            FIXED_WINDOW_PART_POINTS};
+            PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, LEAD_PART_SHARE, FIXED_BASE_MAX_DIGIT_BITS};
 }
 
 extern "C" uint32_t gpukit_plan_window_count(uint32_t scalar_bits, uint32_t c) { return window_count(scalar_bits, c); }

@@ -16,7 +16,6 @@ pub struct Constants {
     pub lead_window_drop: u32,
     pub lead_part_share: u32,
     pub fixed_base_max_digit_bits: u32,
-    pub fixed_window_part_points: u32,
 }
 
 /// msm_shape's derived counts for one scalar width.

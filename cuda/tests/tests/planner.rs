@@ -466,8 +466,6 @@ fn plan_parts_cover_every_point_once() {
         1 << 24,
         (1 << 24) + 3,
         3 << 23,
-        1 << 23,
-        (1 << 25) + 5,
     ];
     let chunks = [
         1u32,
@@ -513,46 +511,30 @@ fn plan_parts_cover_every_point_once() {
                             } else {
                                 c - k.lead_window_drop
                             };
-                            let quarter = count / 4;
-                            let lead_part = ScalarPart {
-                                first_vector: 0,
-                                vectors: 1,
-                                first: 0,
-                                count: quarter,
-                                c: lead_c,
-                            };
-                            assert_eq!(parts[0], lead_part, "{why}");
-                            assert!(
-                                parts[1..]
-                                    .iter()
-                                    .all(|p| p.vectors == 1 && p.c == c && p.count > 0),
-                                "{why}: {parts:?}"
-                            );
-                            // With a fixed window the rest goes in parts of
-                            // the quarter's size, none below
-                            // FIXED_WINDOW_PART_POINTS; else in one.
-                            let piece = quarter.max(k.fixed_window_part_points);
-                            let pieces = if fixed {
-                                ((count - quarter) / piece).max(1)
-                            } else {
-                                1
-                            };
-                            assert_eq!(parts.len() as u32, 1 + pieces, "{why}: {parts:?}");
-                            if pieces > 1 {
-                                assert!(
-                                    parts[1..].iter().all(|p| p.count >= piece),
-                                    "{why}: {parts:?}"
-                                );
-                            }
+                            let want = [
+                                ScalarPart {
+                                    first_vector: 0,
+                                    vectors: 1,
+                                    first: 0,
+                                    count: count / 4,
+                                    c: lead_c,
+                                },
+                                ScalarPart {
+                                    first_vector: 0,
+                                    vectors: 1,
+                                    first: count / 4,
+                                    count: count - count / 4,
+                                    c,
+                                },
+                            ];
+                            assert_eq!(parts, want, "{why}");
                             // With a fixed window the quarter and the rest fill
-                            // one bucket set: one reduction for all.
-                            for w in parts.windows(2) {
-                                assert_eq!(
-                                    plan::shares_buckets(&w[0], &w[1]),
-                                    lead_c == c,
-                                    "{why}"
-                                );
-                            }
+                            // one bucket set: one reduction for both.
+                            assert_eq!(
+                                plan::shares_buckets(&parts[0], &parts[1]),
+                                lead_c == c,
+                                "{why}"
+                            );
                         } else {
                             assert!(parts.iter().all(|p| p.c == c), "{why}: {parts:?}");
                         }
