@@ -3,17 +3,21 @@
 // A copy from pageable memory ran at 6.1 GB/s on the H100 host against
 // 47 GB/s from pinned memory (scripts/device-profile.sh): the 512 MB of
 // scalars of a 2^24-point MSM took 85–135 ms, a third of the whole call.
-// Here host threads copy the source chunk by chunk into two pinned buffers in
-// turn while the copy engine moves the other one to the device, so the
-// upload runs at the host's parallel memcpy rate. The buffers are kept in a
-// process-wide pool (pinning memory costs milliseconds) and each call takes
-// its own pair, so concurrent calls never share one.
+// Here host threads (a pool of them, gather_pool) copy the source chunk by
+// chunk into two pinned buffers in turn while the copy engine moves the
+// other one to the device, so the upload runs at the host's parallel memcpy
+// rate. The buffers are kept in a process-wide pool (pinning memory costs
+// milliseconds) and each call takes its own pair, so concurrent calls never
+// share one.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 #include "status.cuh"
@@ -87,16 +91,81 @@ void gather_rows(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, si
     }
 }
 
-// gather_rows on up to `threads` host threads (the calling one included).
+// Host threads that gather a chunk's slices side by side, started once per
+// process: spawned anew for every 32 MiB chunk they cost more than the copy
+// (on the H100 host, 512 MB gathered by 8 threads spawned per chunk ran at
+// 31 GB/s, by 8 kept waiting at 47 GB/s; bench/NOTES.md, v14c). Half the
+// host's cores, at most 8: one thread saturates far below the memory bus, a
+// few more reach it, and the prover calling us has threads of its own. One
+// job at a time: concurrent calls take turns, each bound by the memory bus.
+class gather_pool {
+  public:
+    static gather_pool& instance() {
+        // Never destroyed (as staging_pool): its threads wait for work until exit.
+        static gather_pool* pool = new gather_pool(std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2)));
+        return *pool;
+    }
+    // Threads a job runs on, the caller's included.
+    unsigned threads() const { return unsigned(helpers_.size()) + 1; }
+    // Runs job(k) for every k < threads(), k = 0 on the calling thread, and
+    // returns once every one has returned.
+    void run(const std::function<void(unsigned)>& job) {
+        std::lock_guard<std::mutex> turn(turn_);
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            job_ = &job;
+            pending_ = unsigned(helpers_.size());
+            generation_++;
+        }
+        wake_.notify_all();
+        job(0);
+        std::unique_lock<std::mutex> lock(mutex_);
+        finished_.wait(lock, [&] { return pending_ == 0; });
+    }
+
+  private:
+    // Threads that fail to start leave a smaller pool, never a broken one.
+    explicit gather_pool(unsigned threads) {
+        for (unsigned k = 1; k < threads; k++) {
+            try {
+                helpers_.emplace_back([this, k] { serve(k); });
+            } catch (const std::system_error&) {
+                break;
+            }
+        }
+    }
+    void serve(unsigned k) {
+        uint64_t seen = 0;
+        for (;;) {
+            const std::function<void(unsigned)>* job;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                wake_.wait(lock, [&] { return generation_ != seen; });
+                seen = generation_;
+                job = job_;
+            }
+            (*job)(k);
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (--pending_ == 0) finished_.notify_one();
+        }
+    }
+    std::mutex turn_, mutex_;
+    std::condition_variable wake_, finished_;
+    const std::function<void(unsigned)>* job_ = nullptr;
+    uint64_t generation_ = 0;
+    unsigned pending_ = 0;
+    std::vector<std::thread> helpers_;
+};
+
+// gather_rows on every thread of the gather pool, an equal slice each.
 template <class Row>
-void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len, unsigned threads) {
-    const size_t part = (len + threads - 1) / threads;
-    std::vector<std::thread> helpers;
-    for (unsigned i = 1; i < threads && i * part < len; i++)
-        helpers.emplace_back(
-            [&, i] { gather_rows(dst + i * part, row, row_bytes, from + i * part, std::min(part, len - i * part)); });
-    gather_rows(dst, row, row_bytes, from, std::min(part, len));
-    for (auto& h : helpers) h.join();
+void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len) {
+    gather_pool& pool = gather_pool::instance();
+    const size_t part = (len + pool.threads() - 1) / pool.threads();
+    pool.run([&](unsigned k) {
+        const size_t at = size_t(k) * part;
+        if (at < len) gather_rows(dst + at, row, row_bytes, from + at, std::min(part, len - at));
+    });
 }
 
 // Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
@@ -118,12 +187,8 @@ void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_byte
                                         cudaMemcpyHostToDevice, stream));
         return;
     }
-    // Half the host's cores for a whole chunk: one memcpy thread saturates
-    // far below the memory bus, a few more reach it; a short copy stays on
-    // this thread (starting one costs tens of microseconds).
-    const unsigned threads = bytes < staging_pool::CHUNK / 4
-                                 ? 1u
-                                 : std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2));
+    // A short copy stays on this thread (waking the pool costs more).
+    const bool alone = bytes < staging_pool::CHUNK / 4;
     cudaEvent_t done[2] = {nullptr, nullptr};
     bool ok = true;
     for (cudaEvent_t& e : done) ok = ok && cudaEventCreateWithFlags(&e, cudaEventDisableTiming) == cudaSuccess;
@@ -135,7 +200,10 @@ void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_byte
         // The buffer's previous copy (two chunks back) must have left it.
         if (i >= 2) err = cudaEventSynchronize(done[i % 2]);
         if (err != cudaSuccess) break;
-        parallel_gather(buffer, row, row_bytes, off, len, threads);
+        if (alone)
+            gather_rows(buffer, row, row_bytes, off, len);
+        else
+            parallel_gather(buffer, row, row_bytes, off, len);
         err = cudaMemcpyAsync(d + off, buffer, len, cudaMemcpyHostToDevice, stream);
         if (err == cudaSuccess) err = cudaEventRecord(done[i % 2], stream);
     }
