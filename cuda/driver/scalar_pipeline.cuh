@@ -64,6 +64,7 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
     // The buffers come from `stream`'s pool: the copy stream waits for them.
     allocated.record(stream);
     allocated.wait_in(copy_stream.get());
+    trace_mark("scalar buffers");
     for (size_t k = 0; k < parts.size(); k++) {
         const scalar_part& p = parts[k];
         device_buffer<uint32_t>& buffer = buffers[k % 2];
