@@ -94,7 +94,7 @@ pub struct BenchArgs {
     pub log_n: LogSizes,
     /// gpukit backends: auto (the dispatcher's choice), serial, cpu, gpu, gpu-wire (the GPU
     /// through the wire format, as the C ABI calls it), gpu-wire-compressed (the same with
-    /// compressed points that the device decompresses: BN254, BLS12-381 G1, secp256k1), or
+    /// compressed points that the device decompresses: BN254, BLS12-381 G1, BLS12-377 G1, secp256k1), or
     /// all (= serial,cpu,gpu).
     #[arg(long, default_value = "auto", value_parser = parse_backends)]
     pub backends: Systems,
