@@ -31,16 +31,19 @@ struct root_order {
     static constexpr int N = F::N;
     using limbs_t = typename F::limbs_t;
 
-    // (p − 1) / 2 = floor(p / 2) (p odd): y is the larger root iff y > HALF.
-    static constexpr limbs_t make_half() {
-        limbs_t h{};
+    // floor(p / 2^k) for 0 < k < 32N: every exponent below is one (p odd).
+    static constexpr limbs_t modulus_over_power_of_two(int k) {
+        limbs_t e{};
         for (int i = 0; i < N; ++i) {
-            const uint32_t hi = i + 1 < N ? F::MOD.w[i + 1] : 0u;
-            h.w[i] = (F::MOD.w[i] >> 1) | (hi << 31);
+            const int lo = i + k / 32, bit = k % 32;
+            const uint32_t a = lo < N ? F::MOD.w[lo] : 0u, b = lo + 1 < N ? F::MOD.w[lo + 1] : 0u;
+            e.w[i] = bit ? (a >> bit) | (b << (32 - bit)) : a;
         }
-        return h;
+        return e;
     }
-    static constexpr limbs_t HALF = make_half();
+
+    // (p − 1) / 2 = floor(p / 2): y is the larger root iff y > HALF.
+    static constexpr limbs_t HALF = modulus_over_power_of_two(1);
 
     // a^e by square-and-multiply over e's bits, left to right, from the
     // highest set bit (leading zero bits would square 1 for nothing).
@@ -93,11 +96,7 @@ struct sqrt_3mod4 : root_order<F> {
     // (p + 1) / 4 = floor(p / 4) + 1 (p ≡ 3 mod 4), which cannot overflow N
     // words as p + 1 could.
     static constexpr limbs_t make_exponent() {
-        limbs_t e{};
-        for (int i = 0; i < N; ++i) {
-            const uint32_t hi = i + 1 < N ? F::MOD.w[i + 1] : 0u;
-            e.w[i] = (F::MOD.w[i] >> 2) | (hi << 30);
-        }
+        limbs_t e = root_order<F>::modulus_over_power_of_two(2);
         uint64_t c = 1;
         for (int i = 0; i < N; ++i) {
             c += e.w[i];
@@ -136,21 +135,9 @@ struct sqrt_tonelli_shanks : root_order<F> {
     }
     static constexpr int S = make_two_adicity();
 
-    // (T − 1)/2 = (p − 1) >> (S + 1), T = (p − 1)/2^S odd: a^((T−1)/2)
+    // (T − 1)/2 = floor(p / 2^(S+1)), T = (p − 1)/2^S odd: a^((T−1)/2)
     // gives both a^T and a^((T+1)/2) with two more multiplications.
-    static constexpr limbs_t make_exponent() {
-        limbs_t m = F::MOD;
-        m.w[0] &= ~1u;
-        limbs_t e{};
-        const int k = S + 1;
-        for (int i = 0; i < N; ++i) {
-            const int lo = i + k / 32, bit = k % 32;
-            const uint32_t a = lo < N ? m.w[lo] : 0u, b = lo + 1 < N ? m.w[lo + 1] : 0u;
-            e.w[i] = bit ? (a >> bit) | (b << (32 - bit)) : a;
-        }
-        return e;
-    }
-    static constexpr limbs_t EXPONENT = make_exponent();
+    static constexpr limbs_t EXPONENT = root_order<F>::modulus_over_power_of_two(S + 1);
 
     // T itself (2·EXPONENT + 1), for the root of unity.
     static constexpr limbs_t make_trace() {
@@ -174,12 +161,7 @@ struct sqrt_tonelli_shanks : root_order<F> {
     // square) whose Euler power a^((p−1)/2) is not 1. For both fields it is
     // small (a handful of exponentiations at compile time).
     static constexpr uint32_t make_nonresidue() {
-        const limbs_t one = F::R1;
-        limbs_t half{};
-        for (int i = 0; i < N; ++i) {
-            const uint32_t hi = i + 1 < N ? F::MOD.w[i + 1] : 0u;
-            half.w[i] = (F::MOD.w[i] >> 1) | (hi << 31);
-        }
+        const limbs_t one = F::R1, half = root_order<F>::HALF;
         for (uint32_t g = 2;; ++g) {
             bool prime = true;
             for (uint32_t d = 2; d * d <= g; ++d) prime = prime && g % d != 0;
