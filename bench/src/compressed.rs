@@ -157,7 +157,12 @@ mod tests {
             .collect();
         assert_eq!(
             with,
-            [CurveId::Bn254G1, CurveId::Bls12_381G1, CurveId::Secp256k1]
+            [
+                CurveId::Bn254G1,
+                CurveId::Bls12_381G1,
+                CurveId::Bls12_377G1,
+                CurveId::Secp256k1
+            ]
         );
     }
 }
