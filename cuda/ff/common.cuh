@@ -95,33 +95,46 @@ GPUKIT_HD constexpr uint32_t neg_inv32(uint32_t p0) {
     return 0u - x;
 }
 
-// a·b·2^(-32N) mod p (CIOS, as mont_field's mul_portable) for a, b < p and
-// inv = -p^{-1} mod 2^32: Montgomery products at compile time, for the
-// constants that are powers (sqrt.cuh's root of unity). Each round adds
-// a·b_i and m·p and drops a word, keeping t < 2p in N words and a carry.
+// The N rounds of CIOS Montgomery multiplication on 32-bit words, for
+// a, b < p and inv = -p^{-1} mod 2^32: t (N + 2 words, zero on entry) ends
+// as a·b·2^(-32N) mod p up to one p, in N words with its carry bit in t[N].
+// Invariant: at the end of round i, t < 2p. Round i adds a·b_i < p·2^32 to
+// t < 2p, then m·p < p·2^32, and divides by 2^32:
+// (2p + 2·p·(2^32-1)) / 2^32 < 2p. So t fits N words plus a carry bit, and
+// the intermediate sums (< p·(2^32+2)) fit N+2 words. Each 64-bit step
+// x·y + t + c is at most (2^32-1)² + 2(2^32-1) = 2^64 - 1. mont_field's
+// portable multiplication and the compile-time one below share it.
 template <int N>
-GPUKIT_HD constexpr limbs<N> mont_mul_constexpr(const limbs<N>& a, const limbs<N>& b, const limbs<N>& p,
-                                               uint32_t inv) {
-    uint32_t t[N + 2] = {};
+GPUKIT_HDI constexpr void cios_rounds(uint32_t* t, const uint32_t* a, const uint32_t* b, const uint32_t* p,
+                                      uint32_t inv) {
     for (int i = 0; i < N; ++i) {
         uint64_t c = 0;
         for (int j = 0; j < N; ++j) {
-            c = uint64_t(a.w[j]) * b.w[i] + t[j] + (c >> 32);  // t += a·b_i
+            c = uint64_t(a[j]) * b[i] + t[j] + (c >> 32);  // t += a·b_i
             t[j] = uint32_t(c);
         }
         c = uint64_t(t[N]) + (c >> 32);
         t[N] = uint32_t(c);
         t[N + 1] = uint32_t(c >> 32);
-        const uint32_t m = t[0] * inv;  // t + m·p ≡ 0 mod 2^32
-        c = uint64_t(m) * p.w[0] + t[0];
+        const uint32_t m = t[0] * inv;    // t + m·p ≡ 0 mod 2^32
+        c = uint64_t(m) * p[0] + t[0];    // low word becomes 0
         for (int j = 1; j < N; ++j) {
-            c = uint64_t(m) * p.w[j] + t[j] + (c >> 32);
-            t[j - 1] = uint32_t(c);  // shift down one word
+            c = uint64_t(m) * p[j] + t[j] + (c >> 32);
+            t[j - 1] = uint32_t(c);       // shift down one word
         }
         c = uint64_t(t[N]) + (c >> 32);
         t[N - 1] = uint32_t(c);
         t[N] = t[N + 1] + uint32_t(c >> 32);
     }
+}
+
+// a·b·2^(-32N) mod p at compile time, for the constants that are powers
+// (sqrt.cuh's root of unity).
+template <int N>
+GPUKIT_HD constexpr limbs<N> mont_mul_constexpr(const limbs<N>& a, const limbs<N>& b, const limbs<N>& p,
+                                               uint32_t inv) {
+    uint32_t t[N + 2] = {};
+    cios_rounds<N>(t, a.w, b.w, p.w, inv);
     limbs<N> r{};
     for (int i = 0; i < N; ++i) r.w[i] = t[i];
     if (t[N] || geq(r, p)) r = sub_words(r, p);

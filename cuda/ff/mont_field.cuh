@@ -136,33 +136,11 @@ struct mont_field {
 #endif
     }
 
-    // CIOS, portable. Invariant: at the end of round i, t < 2p. Round i adds
-    // a·b_i < p·2^32 to t < 2p, then m·p < p·2^32, and divides by 2^32:
-    // (2p + 2·p·(2^32-1)) / 2^32 < 2p. So t fits N words plus a carry bit,
-    // and the intermediate sums (< p·(2^32+2)) fit N+2 words. Each 64-bit
-    // step x·y + t + c is at most (2^32-1)² + 2(2^32-1) = 2^64 - 1.
+    // CIOS, portable (detail::cios_rounds, whose bounds give t < 2p).
     GPUKIT_HDI static void mul_portable(uint32_t* r, const uint32_t* a, const uint32_t* b) {
         constexpr limbs_t p = MOD;
         uint32_t t[N + 2] = {};
-        for (int i = 0; i < N; ++i) {
-            uint64_t c = 0;
-            for (int j = 0; j < N; ++j) {
-                c = (uint64_t)a[j] * b[i] + t[j] + (c >> 32);  // t += a·b_i
-                t[j] = (uint32_t)c;
-            }
-            c = (uint64_t)t[N] + (c >> 32);
-            t[N] = (uint32_t)c;
-            t[N + 1] = (uint32_t)(c >> 32);
-            uint32_t m = t[0] * INV;                  // t + m·p ≡ 0 mod 2^32
-            c = (uint64_t)m * p.w[0] + t[0];          // low word becomes 0
-            for (int j = 1; j < N; ++j) {
-                c = (uint64_t)m * p.w[j] + t[j] + (c >> 32);
-                t[j - 1] = (uint32_t)c;               // shift down one word
-            }
-            c = (uint64_t)t[N] + (c >> 32);
-            t[N - 1] = (uint32_t)c;
-            t[N] = t[N + 1] + (uint32_t)(c >> 32);
-        }
+        detail::cios_rounds<N>(t, a, b, p.w, INV);
         reduce_once(r, t, t[N]);  // t < 2p
     }
 
@@ -172,7 +150,7 @@ struct mont_field {
     // host multiplies in the latency-bound tail of every GPU call (the
     // windows' ~256 doublings, the affine result's inversion). R = 2^(32N)
     // = 2^(64·N/2), so the representation is the same; the bound argument of
-    // mul_portable holds word for word with 2^64 in place of 2^32.
+    // detail::cios_rounds holds word for word with 2^64 in place of 2^32.
     static constexpr uint64_t INV64 = detail::neg_inv64(uint64_t(MOD.w[0]) | uint64_t(MOD.w[1]) << 32);
     static void mul_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
         static_assert(N % 2 == 0, "64-bit limbs pair the 32-bit words");

@@ -87,7 +87,7 @@ __device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint
 }
 
 // r (N words) and the returned carry word hold a·b·2^(-32N) mod p, < 2p, for
-// a, b < p. Same bounds as the portable CIOS (mont_field::mul_portable): at
+// a, b < p. Same bounds as the portable CIOS (detail::cios_rounds): at
 // the end of each round t < 2p, so the sums stay below 2^(32(N+2)) and the
 // top word after the shift is 0 or 1.
 template <int N>
