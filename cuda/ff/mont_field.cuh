@@ -199,6 +199,14 @@ struct mont_field {
         uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, INV);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
+    // a² on the same chains with the cross products once (mont_ptx.cuh's
+    // mont_sqr_ptx): ~21 % fewer multiply-pipe slots than mul_ptx(a, a).
+    __device__ __forceinline__ static void sqr_ptx(uint32_t* r, const uint32_t* a) {
+        constexpr limbs_t p = MOD;
+        uint32_t t[N];
+        uint32_t hi = detail::mont_sqr_ptx<N>(t, a, p.w, INV);
+        detail::reduce_once_ptx<N>(r, t, hi, p.w);
+    }
 #endif
     // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: the
     // portable code compiles to IMAD.WIDE chains that need fewer registers.
@@ -287,11 +295,34 @@ struct mont_field {
         return r;
     }
 #endif
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+    // Out of line for the reason mul_call is.
+    __device__ __noinline__ static mont_field sqr_call(mont_field a) {
+        mont_field r;
+        sqr_ptx(r.v, a.v);
+        return r;
+    }
+#endif
     GPUKIT_HDI mont_field& operator+=(const mont_field& b) { return *this = *this + b; }
     GPUKIT_HDI mont_field& operator-=(const mont_field& b) { return *this = *this - b; }
     GPUKIT_HDI mont_field& operator*=(const mont_field& b) { return *this = *this * b; }
 
+    // a² through the one multiplication routine: what the point formulas
+    // use. A kernel that adds points keeps a single arithmetic routine hot
+    // in the instruction cache; with the squaring's own code beside it the
+    // 12-limb kernels stalled on instruction fetch and ran 8–13 % slower,
+    // though they executed 10 % fewer instructions (bench/NOTES.md, v15a).
     GPUKIT_HDI mont_field sqr() const { return *this * *this; }
+    // a² by its own code on the device (mont_sqr_ptx: ~25 % faster alone on
+    // the H100), for exponentiations, whose loops are nearly all squarings
+    // (square roots, Fermat's inverse); a multiplication elsewhere.
+    GPUKIT_HDI mont_field sqr_fast() const {
+#if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        return sqr_call(*this);
+#else
+        return *this * *this;
+#endif
+    }
     GPUKIT_HDI mont_field dbl() const { return *this + *this; }
     // -a = p - a, except -0 = 0 (p itself is not a reduced value).
     GPUKIT_HDI mont_field neg() const {
@@ -334,7 +365,7 @@ struct mont_field {
         constexpr limbs_t e = P_MINUS_2;
         mont_field r = one();
         for (int i = 32 * N - 1; i >= 0; --i) {
-            r = r.sqr();
+            r = r.sqr_fast();
             if ((e.w[i / 32] >> (i % 32)) & 1u) r = r * *this;
         }
         return r;

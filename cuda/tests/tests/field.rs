@@ -64,7 +64,17 @@ fn check_binary<C: TestCurve>(t: Target, code: u32, name: &str, f: impl Fn(C::F,
 
 fn check_unary<C: TestCurve>(t: Target, code: u32, name: &str, f: impl Fn(C::F) -> C::F) {
     let a = elements::<C::F>(u64::from(C::ID) * 100 + u64::from(code));
-    let out: Vec<C::F> = unflat(&field_op(t, C::ID, code, &flat(&a), &flat(&a), C::F::WORDS));
+    check_unary_on::<C>(t, code, name, &a, f);
+}
+
+fn check_unary_on<C: TestCurve>(
+    t: Target,
+    code: u32,
+    name: &str,
+    a: &[C::F],
+    f: impl Fn(C::F) -> C::F,
+) {
+    let out: Vec<C::F> = unflat(&field_op(t, C::ID, code, &flat(a), &flat(a), C::F::WORDS));
     for i in 0..a.len() {
         assert_eq!(out[i], f(a[i]), "{} {t:?} {name}({}) [#{i}]", C::NAME, a[i]);
     }
@@ -130,6 +140,13 @@ fn check_field<C: TestCurve>(t: Target) {
         check_binary::<C>(t, op::FP_MUL_PORTABLE, "mul (portable)", |a, b| a * b);
     }
     check_unary::<C>(t, op::FP_SQR, "sqr", |a| a.square());
+    if C::F::extension_degree() == 1 {
+        // The device squares with its own code (cross products once, then
+        // the reduction): the inversion's inputs add words of one bit and
+        // ±2^k, whose carries run the length of the square.
+        let edges = inverse_inputs::<C::F>(u64::from(C::ID) * 100 + 77);
+        check_unary_on::<C>(t, op::FP_SQR, "sqr (edges)", &edges, |a| a.square());
+    }
     check_unary::<C>(t, op::FP_DBL, "dbl", |a| a.double());
     check_unary::<C>(t, op::FP_NEG, "neg", |a| -a);
     check_unary::<C>(t, op::FP_INV, "inverse", |a| {
