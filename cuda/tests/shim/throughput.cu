@@ -4,8 +4,9 @@
 // over. Timed with CUDA events, after a warm-up launch; the caller takes the
 // median of several runs. Two variants of the multiplication, both inlined:
 // the PTX carry chains (mont_field::mul_ptx) and the portable CIOS (what
-// GPUKIT_PORTABLE_MUL selects), and 1, 2 or 4 chains per thread (more
-// chains hide latency but cost registers, hence occupancy).
+// GPUKIT_PORTABLE_MUL selects), and the PTX squaring (chains x <- x²,
+// mont_field::sqr_ptx); 1, 2 or 4 chains per thread (more chains hide
+// latency but cost registers, hence occupancy).
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -21,18 +22,24 @@ namespace {
 
 constexpr int MAX_CHAINS = 4;
 
-template <class F, bool PORTABLE>
-__device__ __forceinline__ F mul(const F& a, const F& b) {
+// The operation a chain repeats (the shim's `variant` argument).
+enum chain_op : uint32_t { MUL_PTX = 0, MUL_PORTABLE = 1, SQR_PTX = 2 };
+
+// x·y, or x² for SQR_PTX (the chain x <- x², y unused).
+template <class F, uint32_t OP>
+__device__ __forceinline__ F step(const F& x, const F& y) {
     F r;
-    if constexpr (PORTABLE) {
-        F::mul_portable(r.v, a.v, b.v);
+    if constexpr (OP == MUL_PORTABLE) {
+        F::mul_portable(r.v, x.v, y.v);
+    } else if constexpr (OP == SQR_PTX) {
+        F::sqr_ptx(r.v, x.v);
     } else {
-        F::mul_ptx(r.v, a.v, b.v);
+        F::mul_ptx(r.v, x.v, y.v);
     }
     return r;
 }
 
-template <class F, bool PORTABLE, int CHAINS>
+template <class F, uint32_t OP, int CHAINS>
 __global__ void mul_chains(uint32_t* io, uint32_t iters) {
     const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     const size_t stride = size_t(gridDim.x) * blockDim.x;
@@ -50,7 +57,7 @@ __global__ void mul_chains(uint32_t* io, uint32_t iters) {
     }
     for (uint32_t it = 0; it < iters; ++it) {
 #pragma unroll
-        for (int k = 0; k < CHAINS; ++k) x[k] = mul<F, PORTABLE>(x[k], y[k]);
+        for (int k = 0; k < CHAINS; ++k) x[k] = step<F, OP>(x[k], y[k]);
     }
     // Stored so that the multiplications are not dead code.
 #pragma unroll
@@ -58,7 +65,7 @@ __global__ void mul_chains(uint32_t* io, uint32_t iters) {
         for (int i = 0; i < F::N; ++i) io[(size_t(k) * F::N + i) * stride + t] = x[k].v[i];
 }
 
-template <class F, bool PORTABLE, int CHAINS>
+template <class F, uint32_t OP, int CHAINS>
 int time_runs(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, float* ms) {
     const size_t n = size_t(blocks) * threads;
     const size_t words = n * 2 * MAX_CHAINS * F::N;
@@ -68,12 +75,12 @@ int time_runs(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, 
               cudaMemset(io, 0x5a, words * sizeof(uint32_t)) == cudaSuccess &&
               cudaEventCreate(&start) == cudaSuccess && cudaEventCreate(&stop) == cudaSuccess;
     if (ok) {
-        mul_chains<F, PORTABLE, CHAINS><<<blocks, threads>>>(io, iters);  // warm-up: clocks up, module loaded
+        mul_chains<F, OP, CHAINS><<<blocks, threads>>>(io, iters);  // warm-up: clocks up, module loaded
         ok = cudaDeviceSynchronize() == cudaSuccess;
     }
     for (uint32_t r = 0; ok && r < runs; ++r) {
         cudaEventRecord(start);
-        mul_chains<F, PORTABLE, CHAINS><<<blocks, threads>>>(io, iters);
+        mul_chains<F, OP, CHAINS><<<blocks, threads>>>(io, iters);
         cudaEventRecord(stop);
         ok = cudaEventSynchronize(stop) == cudaSuccess && cudaEventElapsedTime(&ms[r], start, stop) == cudaSuccess;
     }
@@ -85,15 +92,18 @@ int time_runs(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t runs, 
 }
 
 template <class F>
-int time_variant(uint32_t portable, uint32_t chains, uint32_t blocks, uint32_t threads, uint32_t iters,
+int time_variant(uint32_t variant, uint32_t chains, uint32_t blocks, uint32_t threads, uint32_t iters,
                  uint32_t runs, float* ms) {
-    switch (chains * 2 + (portable ? 1 : 0)) {
-        case 2: return time_runs<F, false, 1>(blocks, threads, iters, runs, ms);
-        case 3: return time_runs<F, true, 1>(blocks, threads, iters, runs, ms);
-        case 4: return time_runs<F, false, 2>(blocks, threads, iters, runs, ms);
-        case 5: return time_runs<F, true, 2>(blocks, threads, iters, runs, ms);
-        case 8: return time_runs<F, false, 4>(blocks, threads, iters, runs, ms);
-        case 9: return time_runs<F, true, 4>(blocks, threads, iters, runs, ms);
+    switch (chains * 4 + variant) {
+        case 4 + MUL_PTX: return time_runs<F, MUL_PTX, 1>(blocks, threads, iters, runs, ms);
+        case 4 + MUL_PORTABLE: return time_runs<F, MUL_PORTABLE, 1>(blocks, threads, iters, runs, ms);
+        case 4 + SQR_PTX: return time_runs<F, SQR_PTX, 1>(blocks, threads, iters, runs, ms);
+        case 8 + MUL_PTX: return time_runs<F, MUL_PTX, 2>(blocks, threads, iters, runs, ms);
+        case 8 + MUL_PORTABLE: return time_runs<F, MUL_PORTABLE, 2>(blocks, threads, iters, runs, ms);
+        case 8 + SQR_PTX: return time_runs<F, SQR_PTX, 2>(blocks, threads, iters, runs, ms);
+        case 16 + MUL_PTX: return time_runs<F, MUL_PTX, 4>(blocks, threads, iters, runs, ms);
+        case 16 + MUL_PORTABLE: return time_runs<F, MUL_PORTABLE, 4>(blocks, threads, iters, runs, ms);
+        case 16 + SQR_PTX: return time_runs<F, SQR_PTX, 4>(blocks, threads, iters, runs, ms);
         default: return -1;
     }
 }
@@ -163,9 +173,10 @@ int time_inv_variant(uint32_t bgcd, uint32_t blocks, uint32_t threads, uint32_t 
 
 // Fills ms[0..runs) with the time of each launch of blocks·threads threads,
 // each running `chains` (1, 2, 4) chains of `iters` multiplications; limbs is
-// 8 (BN254 Fp) or 12 (BLS12-381 Fp); portable = 1 times the portable CIOS.
+// 8 (BN254 Fp) or 12 (BLS12-381 Fp); variant is a chain_op: the PTX
+// multiplication, the portable CIOS, or the PTX squaring.
 // Writes the device name and SM count. 0, -1 bad arguments, -2 CUDA error.
-extern "C" int gpukit_check_dev_fieldmul_throughput(uint32_t limbs, uint32_t portable, uint32_t chains,
+extern "C" int gpukit_check_dev_fieldmul_throughput(uint32_t limbs, uint32_t variant, uint32_t chains,
                                                     uint32_t blocks, uint32_t threads, uint32_t iters,
                                                     uint32_t runs, float* ms, char* name, size_t name_len,
                                                     uint32_t* sm_count) {
@@ -178,9 +189,9 @@ extern "C" int gpukit_check_dev_fieldmul_throughput(uint32_t limbs, uint32_t por
     *sm_count = uint32_t(prop.multiProcessorCount);
     switch (limbs) {
         case 8:
-            return time_variant<curve_traits<bn254_g1>::field_t>(portable, chains, blocks, threads, iters, runs, ms);
+            return time_variant<curve_traits<bn254_g1>::field_t>(variant, chains, blocks, threads, iters, runs, ms);
         case 12:
-            return time_variant<curve_traits<bls12_381_g1>::field_t>(portable, chains, blocks, threads, iters, runs,
+            return time_variant<curve_traits<bls12_381_g1>::field_t>(variant, chains, blocks, threads, iters, runs,
                                                                      ms);
         default: return -1;
     }

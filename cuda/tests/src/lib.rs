@@ -135,7 +135,7 @@ mod ffi {
         ) -> i32;
         pub fn gpukit_check_dev_fieldmul_throughput(
             limbs: u32,
-            portable: u32,
+            variant: u32,
             chains: u32,
             blocks: u32,
             threads: u32,
@@ -357,12 +357,33 @@ pub fn curve_name(curve: u8) -> Option<String> {
 }
 
 /// What one throughput run measures (see shim/throughput.cu).
+/// What a throughput chain repeats (throughput.cu's `chain_op`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainOp {
+    /// x·y on PTX carry chains, the device default.
+    MulPtx = 0,
+    /// x·y by the portable CIOS (what GPUKIT_PORTABLE_MUL selects).
+    MulPortable = 1,
+    /// x² by the PTX squaring (cross products once).
+    SqrPtx = 2,
+}
+
+impl ChainOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainOp::MulPtx => "ptx",
+            ChainOp::MulPortable => "portable",
+            ChainOp::SqrPtx => "ptx-sqr",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct ThroughputSetup {
     /// 8 (BN254 Fp) or 12 (BLS12-381 Fp).
     pub limbs: u32,
-    /// Time the portable CIOS instead of the device default (PTX).
-    pub portable: bool,
+    /// The operation each chain repeats.
+    pub variant: ChainOp,
     /// Independent multiplication chains per thread: 1, 2 or 4.
     pub chains: u32,
     pub blocks: u32,
@@ -393,7 +414,7 @@ pub fn fieldmul_throughput(s: ThroughputSetup) -> Result<Throughput, i32> {
     let rc = unsafe {
         ffi::gpukit_check_dev_fieldmul_throughput(
             s.limbs,
-            u32::from(s.portable),
+            s.variant as u32,
             s.chains,
             s.blocks,
             s.threads,

@@ -1,7 +1,7 @@
 //! Field multiplications per second on GPU 0, for 8-limb (BN254 Fp) and
 //! 12-limb (BLS12-381 Fp) Montgomery fields, for both device
-//! multiplications (PTX carry chains, the default; portable CIOS) and 1, 2, 4
-//! independent chains per thread. Prints the device, every run, the median
+//! multiplications (PTX carry chains, the default; portable CIOS), the PTX
+//! squaring, and 1, 2, 4 independent chains per thread. Prints the device, every run, the median
 //! and the best rate per field. Then inversions per second, by the binary
 //! GCD (cuda/ff/inverse_bgcd.cuh) and by Fermat (mont_field::inverse), one
 //! chain per thread, with each inversion's cost in multiplications measured
@@ -11,7 +11,7 @@
 
 #[cfg(gpukit_cuda)]
 fn main() {
-    use gpukit_cuda_tests::{fieldmul_throughput, inv_throughput, ThroughputSetup};
+    use gpukit_cuda_tests::{fieldmul_throughput, inv_throughput, ChainOp, ThroughputSetup};
     let mut args = std::env::args()
         .skip(1)
         .map(|a| a.parse::<u32>().expect("arguments are integers"));
@@ -24,7 +24,7 @@ fn main() {
         let mut best = (0f64, String::new());
         let mut ptx1_rate = 0f64;
         let mut device = String::new();
-        for portable in [false, true] {
+        for variant in [ChainOp::MulPtx, ChainOp::MulPortable, ChainOp::SqrPtx] {
             for chains in [1u32, 2, 4] {
                 let threads = 256;
                 // Enough blocks to fill every SM many times over (the device
@@ -32,7 +32,7 @@ fn main() {
                 let blocks = 132 * 32 / chains;
                 let setup = ThroughputSetup {
                     limbs,
-                    portable,
+                    variant,
                     chains,
                     blocks,
                     threads,
@@ -50,18 +50,22 @@ fn main() {
                 ms.sort_by(f32::total_cmp);
                 let median = ms[ms.len() / 2];
                 let rate = t.muls_per_launch / (f64::from(median) * 1e-3);
-                let variant = if portable { "portable" } else { "ptx" };
                 println!(
-                    "{} ({} SMs) limbs={limbs} mul={variant} chains={chains} muls/launch={:.3e} \
+                    "{} ({} SMs) limbs={limbs} mul={} chains={chains} muls/launch={:.3e} \
                      runs_ms={:?} median_ms={median:.3} muls_per_s={rate:.4e}",
-                    t.device, t.sm_count, t.muls_per_launch, t.runs_ms
+                    t.device,
+                    t.sm_count,
+                    variant.name(),
+                    t.muls_per_launch,
+                    t.runs_ms
                 );
-                if !portable && chains == 1 {
+                if variant == ChainOp::MulPtx && chains == 1 {
                     ptx1_rate = rate;
                 }
                 device = format!("{} ({} SMs)", t.device, t.sm_count);
-                if rate > best.0 {
-                    best = (rate, format!("mul={variant} chains={chains}"));
+                // The best multiplication: squarings are not the inversions' yardstick.
+                if variant != ChainOp::SqrPtx && rate > best.0 {
+                    best = (rate, format!("mul={} chains={chains}", variant.name()));
                 }
             }
         }
