@@ -1,10 +1,11 @@
-//! Square roots (cuda/ff/sqrt.cuh) and the decompression of compressed
-//! points (cuda/driver/compressed.cuh) against arkworks, on the host and
-//! the device: for every prime field (p ≡ 3 mod 4: BN254, BLS12-381,
-//! secp256k1; p ≡ 1 mod 4, Tonelli–Shanks: BLS12-377, Bandersnatch),
-//! roots, the Legendre test, parity and "the larger root" of edge values,
-//! random elements and (Tonelli–Shanks) elements of every 2-power order;
-//! for every format the device decompresses (ZCash BLS12-381 G1, arkworks'
+//! Square roots (cuda/ff/sqrt.cuh, sqrt_fp2.cuh) and the decompression of
+//! compressed points (cuda/driver/compressed.cuh) against arkworks, on the
+//! host and the device: for every prime field (p ≡ 3 mod 4: BN254,
+//! BLS12-381, secp256k1; p ≡ 1 mod 4, Tonelli–Shanks: BLS12-377,
+//! Bandersnatch), roots, the Legendre test, parity and "the larger root" of
+//! edge values, random elements and (Tonelli–Shanks) elements of every
+//! 2-power order; in BLS12-381's Fp2, roots and arkworks' order; for every
+//! format the device decompresses (ZCash BLS12-381 G1, arkworks'
 //! BN254 and BLS12-377 G1, SEC1 and BIP340 x-only secp256k1, Banderwagon's
 //! 32 bytes), valid points, the identity, every flag combination, x ≥ p, x
 //! with no point, points outside the subgroup and random bytes, each with
@@ -153,6 +154,66 @@ fn sqrt_bls12_377() {
 #[test]
 fn sqrt_bandersnatch() {
     check_sqrt_tonelli_shanks::<banderwagon>();
+}
+
+type Fq = ark_bls12_381::Fq;
+type Fq2 = ark_bls12_381::Fq2;
+
+/// Roots and "the larger" (arkworks' y > −y) in BLS12-381's Fp2 against
+/// arkworks: 0, ±1, ±u, 2, 2u; elements of Fp, squares there and not (all
+/// squares in Fp2), and purely imaginary ones; random elements (half of
+/// them squares), random squares, and non-squares for certain (a square
+/// times a non-square).
+#[test]
+fn sqrt_bls12_381_fp2() {
+    let mut rng = rng(0x5e12);
+    let (one, u) = (Fq2::one(), Fq2::new(Fq::zero(), Fq::one()));
+    let mut xs = vec![Fq2::zero(), one, -one, u, -u, one + one, u + u];
+    for _ in 0..200 {
+        let c = Fq::rand(&mut rng);
+        xs.extend([
+            Fq2::new(c, Fq::zero()),
+            Fq2::new(c.square(), Fq::zero()),
+            Fq2::new(-c.square(), Fq::zero()),
+            Fq2::new(Fq::zero(), c),
+        ]);
+    }
+    let non_square = (1u64..)
+        .map(|k| Fq2::new(Fq::from(k), Fq::one()))
+        .find(|x| x.legendre().is_qnr())
+        .unwrap();
+    xs.extend((0..RANDOM).map(|_| Fq2::rand(&mut rng)));
+    xs.extend((0..RANDOM / 2).map(|_| Fq2::rand(&mut rng).square()));
+    xs.extend((0..RANDOM / 2).map(|_| Fq2::rand(&mut rng).square() * non_square));
+    let w = <Fq2 as Coord>::WORDS;
+    let flat: Vec<u32> = xs.iter().flat_map(|x| x.to_words()).collect();
+    let (mut squares, mut non_squares) = (0, 0);
+    for t in targets() {
+        let roots = field_op(t, bls12_381_g2::ID, op::FP_SQRT, &flat, &flat, w);
+        let larger = field_op(t, bls12_381_g2::ID, op::FP_IS_LARGER, &flat, &flat, w);
+        for (i, x) in xs.iter().enumerate() {
+            let got = &roots[i * w..(i + 1) * w];
+            match x.sqrt() {
+                None => {
+                    non_squares += 1;
+                    assert!(
+                        got.iter().all(|&v| v == u32::MAX),
+                        "{t:?} sqrt({x}) of a non-square"
+                    );
+                }
+                Some(r) => {
+                    squares += 1;
+                    assert!(
+                        got == r.to_words() || got == (-r).to_words(),
+                        "{t:?} sqrt({x}) = {got:08x?}"
+                    );
+                }
+            }
+            assert_eq!(larger[i * w] == 1, *x > -*x, "{t:?} is_larger({x})");
+        }
+    }
+    eprintln!("Fp2: {squares} squares, {non_squares} non-squares");
+    assert!(squares > 0 && non_squares > 0);
 }
 
 /// The formats apply to the curves the host routes to them, and the shapes
