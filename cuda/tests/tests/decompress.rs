@@ -5,7 +5,7 @@
 //! Bandersnatch), roots, the Legendre test, parity and "the larger root" of
 //! edge values, random elements and (Tonelli–Shanks) elements of every
 //! 2-power order; in BLS12-381's Fp2, roots and arkworks' order; for every
-//! format the device decompresses (ZCash BLS12-381 G1, arkworks'
+//! format the device decompresses (ZCash BLS12-381 G1 and G2, arkworks'
 //! BN254 and BLS12-377 G1, SEC1 and BIP340 x-only secp256k1, Banderwagon's
 //! 32 bytes), valid points, the identity, every flag combination, x ≥ p, x
 //! with no point, points outside the subgroup and random bytes, each with
@@ -221,6 +221,7 @@ fn sqrt_bls12_381_fp2() {
 #[test]
 fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(2, format::ZCASH), Some(48));
+    assert_eq!(record_bytes(3, format::ZCASH), Some(96));
     assert_eq!(record_bytes(1, format::ARKWORKS), Some(32));
     assert_eq!(record_bytes(4, format::ARKWORKS), Some(48));
     assert_eq!(record_bytes(5, format::SEC1), Some(33));
@@ -228,8 +229,9 @@ fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(6, format::BANDERWAGON), Some(32));
     // secp256k1's p fills its top word: no room for arkworks' flags; BN254's
     // leaves two bits, ZCash needs three; BLS12-377's x is 48 bytes, not
-    // SEC1's 32. G2 is over Fp2; Bandersnatch is twisted Edwards, the only
-    // curve Banderwagon's form is for.
+    // SEC1's 32. G2 is over Fp2, which only ZCash's form is for;
+    // Bandersnatch is twisted Edwards, the only curve Banderwagon's form is
+    // for.
     assert_eq!(record_bytes(5, format::ARKWORKS), None);
     assert_eq!(record_bytes(1, format::ZCASH), None);
     assert_eq!(record_bytes(4, format::SEC1), None);
@@ -242,16 +244,11 @@ fn formats_apply_where_the_field_fits() {
         );
     }
     for curve in [3, 6] {
-        for f in [
-            format::ZCASH,
-            format::SEC1,
-            format::X_ONLY,
-            format::ARKWORKS,
-        ] {
+        for f in [format::SEC1, format::X_ONLY, format::ARKWORKS] {
             assert_eq!(record_bytes(curve, f), None, "curve {curve} format {f}");
         }
     }
-    assert_eq!(record_bytes(3, format::BANDERWAGON), None);
+    assert_eq!(record_bytes(6, format::ZCASH), None);
 }
 
 /// x || y of a point (zeros for the identity), as the shim writes it.
@@ -387,6 +384,81 @@ fn zcash_bls12_381_g1() {
         r
     }));
     check_records::<bls12_381_g1>(format::ZCASH, false, &records, arkworks_reference::<P>);
+}
+
+/// ZCash's 96-byte BLS12-381 G2 form (x = c1 || c0, each big-endian, the
+/// flags in c1's first byte): random points and their negations (both sort
+/// flags), the identity, every flag combination over a valid x and over
+/// zeros, the identity with a non-zero c1 or c0, x ≥ p in c1 and in c0
+/// (beside a valid other coordinate), x in Fp, purely imaginary x and
+/// x = k + u for small k, random x < p (about half with a point, nearly all
+/// outside the subgroup: they decompress), random bytes, and random bytes
+/// with the compressed flag alone.
+#[test]
+fn zcash_bls12_381_g2() {
+    type P = ark_bls12_381::g2::Config;
+    let mut rng = rng(0x2c2);
+    let encode_x = |x: &Fq2, flags: u8| {
+        let mut r = [be(&x.c1), be(&x.c0)].concat();
+        r[0] |= flags;
+        r
+    };
+    let mut records = Vec::new();
+    for _ in 0..100 {
+        let p = ark_bls12_381::G2Projective::rand(&mut rng).into_affine();
+        records.push(compressed(&p));
+        records.push(compressed(&-p));
+    }
+    records.push(compressed(&Affine::<P>::zero()));
+    let valid = records[0].clone();
+    for flags in 0..8u8 {
+        for base in [valid.clone(), vec![0u8; 96]] {
+            let mut r = base;
+            r[0] = (r[0] & 0x1f) | flags << 5;
+            records.push(r);
+        }
+    }
+    for at in [47, 95] {
+        let mut r = vec![0u8; 96];
+        r[0] = 0xc0;
+        r[at] = 1;
+        records.push(r);
+    }
+    for x in [modulus_be::<Fq>(), be(&-Fq::one()), vec![0xff; 48]] {
+        for sort in [0x80u8, 0xa0] {
+            let mut r = valid.clone();
+            r[..48].copy_from_slice(&x);
+            r[0] = (r[0] & 0x1f) | sort;
+            records.push(r);
+            let mut r = valid.clone();
+            r[48..].copy_from_slice(&x);
+            r[0] = (r[0] & 0x1f) | sort;
+            records.push(r);
+        }
+    }
+    for k in 0..40u64 {
+        for sort in [0x80u8, 0xa0] {
+            let k = Fq::from(k);
+            for x in [
+                Fq2::new(k, Fq::zero()),
+                Fq2::new(Fq::zero(), k),
+                Fq2::new(k, Fq::one()),
+            ] {
+                records.push(encode_x(&x, sort));
+            }
+        }
+    }
+    records.extend((0..300).map(|_| {
+        let sort = (rng.next_u32() & 0x20) as u8;
+        encode_x(&Fq2::rand(&mut rng), 0x80 | sort)
+    }));
+    records.extend((0..300).map(|_| random_bytes(&mut rng, 96)));
+    records.extend((0..300).map(|_| {
+        let mut r = random_bytes(&mut rng, 96);
+        r[0] = (r[0] & 0x3f) | 0x80;
+        r
+    }));
+    check_records::<bls12_381_g2>(format::ZCASH, false, &records, arkworks_reference::<P>);
 }
 
 /// Records of arkworks' compressed form for curve C: random points, the
