@@ -16,7 +16,7 @@
 #include "check.h"
 #include "kat.h"
 
-#define MAX_POINT_BYTES 48
+#define MAX_POINT_BYTES 96 /* BLS12-381 G2's compressed form */
 /* The point made a bad encoding, in the cases of at least BAD_INDEX + 1
  * points: not the first or the last, so that a check that looks only at
  * either is caught. */
@@ -35,6 +35,7 @@ static const format_file FORMATS[] = {
     {"banderwagon_compressed", GPUKIT_CURVE_BANDERWAGON, GPUKIT_POINT_FORMAT_COMPRESSED},
     {"bn254_g1_compressed", GPUKIT_CURVE_BN254_G1, GPUKIT_POINT_FORMAT_COMPRESSED},
     {"bls12_377_g1_compressed", GPUKIT_CURVE_BLS12_377_G1, GPUKIT_POINT_FORMAT_COMPRESSED},
+    {"bls12_381_g2_compressed", GPUKIT_CURVE_BLS12_381_G2, GPUKIT_POINT_FORMAT_COMPRESSED},
 };
 #define FORMAT_COUNT (sizeof FORMATS / sizeof FORMATS[0])
 

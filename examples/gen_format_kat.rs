@@ -33,7 +33,7 @@ use std::path::Path;
 const FORMAT_KAT_SEED: u64 = 0x6770_756b_6974_0100;
 
 /// The files, in seed order: name, and how the format says it.
-const FILES: [(&str, &str); 6] = [
+const FILES: [(&str, &str); 7] = [
     (
         "bls12_381_g1_compressed",
         "ZCash's 48-byte compressed BLS12-381 G1 points (arkworks' serialize_compressed)",
@@ -62,6 +62,11 @@ const FILES: [(&str, &str); 6] = [
         "bls12_377_g1_compressed",
         "arkworks' 48-byte compressed BLS12-377 G1 points (serialize_compressed): x \
          little-endian, the last byte's bit 7 for y > (p-1)/2, bit 6 for the identity",
+    ),
+    (
+        "bls12_381_g2_compressed",
+        "ZCash's 96-byte compressed BLS12-381 G2 points (arkworks' serialize_compressed): \
+         x = c1 || c0, each big-endian",
     ),
 ];
 
@@ -221,6 +226,13 @@ fn main() {
             &Format {
                 representative: &same,
                 encode: &arkworks::<curves::Bls12_377G1>,
+            },
+        ),
+        generate::<curves::Bls12_381G2>(
+            6,
+            &Format {
+                representative: &same,
+                encode: &arkworks::<curves::Bls12_381G2>,
             },
         ),
     ];

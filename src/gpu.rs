@@ -52,7 +52,7 @@ pub enum ScalarVectors<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u32)]
 pub enum DeviceFormat {
-    /// ZCash's 48-byte BLS12-381 G1 form.
+    /// ZCash's BLS12-381 forms: G1's 48 bytes, G2's 96.
     Zcash = 1,
     /// SEC1's 33-byte compressed form.
     Sec1 = 2,

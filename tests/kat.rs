@@ -144,6 +144,11 @@ fn point_format_files() {
             CurveId::Bls12_377G1,
             PointFormat::Compressed,
         ),
+        (
+            "bls12_381_g2_compressed",
+            CurveId::Bls12_381G2,
+            PointFormat::Compressed,
+        ),
     ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/kat/formats/{file}.kat"));

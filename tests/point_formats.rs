@@ -404,6 +404,27 @@ fn bls12_381_g1_errors_agree_on_every_backend() {
     );
 }
 
+/// BLS12-381 G2 (ZCash's 96 bytes, x = c1 || c0): the device's roots are
+/// in Fp2, and its cofactor is not 1: the subgroup check stays the host's.
+#[test]
+fn bls12_381_g2_errors_agree_on_every_backend() {
+    type C = curves::Bls12_381G2;
+    let x = x_without_point::<C>();
+    let mut no_point = [
+        x.c1.into_bigint().to_bytes_be(),
+        x.c0.into_bigint().to_bytes_be(),
+    ]
+    .concat();
+    no_point[0] |= 0x80;
+    let outside = ark_bls12_381::G2Affine::off_subgroup().expect("BLS12-381 G2 has a cofactor");
+    check_errors_agree::<C>(
+        PointFormat::Compressed,
+        &arkworks_compressed::<C>,
+        no_point,
+        Some((arkworks_compressed::<C>(&outside), &subgroup_checked)),
+    );
+}
+
 /// Whether a call runs the subgroup check of a short Weierstrass curve:
 /// under FULL, and for blinded calls that check points at all.
 fn subgroup_checked(validation: Validation, blinded: bool) -> bool {

@@ -5,9 +5,12 @@
 // that runs it over a call's points is decode.cuh's decompress_points.
 //
 // The formats, each as src/formats/ reads it (the README's "Point formats"):
-//   ZCASH     x big-endian; byte 0's top bits: compressed (must be set),
+//   ZCASH     x big-endian (BLS12-381 G1's 48 bytes; G2's 96, x = c1 || c0,
+//             which read as one big-endian integer gives fp2's words, c0's
+//             then c1's); byte 0's top bits: compressed (must be set),
 //             infinity (then every other bit zero), sort (y is the larger
-//             root); bad flags, x ≥ p and an x with no point: BAD_ENCODING.
+//             root); bad flags, x ≥ p (either coordinate of G2's) and an x
+//             with no point: BAD_ENCODING.
 //   SEC1      0x02 (even y) or 0x03 (odd y), then x big-endian; all zero
 //             bytes: the identity; another prefix or x ≥ p: BAD_ENCODING, an
 //             x with no point: NO_POINT.
@@ -24,12 +27,14 @@
 //             call checks points (any level but TRUSTED), 1 − a·x² not a
 //             square: NOT_IN_SUBGROUP (the spec's subgroup check, which is
 //             the decoder's own here: no other point check follows).
-// "Larger" is y > (p − 1)/2 as canonical integers. Which curve reads which
+// "Larger" is y > (p − 1)/2 as canonical integers; in Fp2, arkworks' order:
+// c1's, or c0's where c1 = 0 (sqrt_fp2.cuh). Which curve reads which
 // format is the host's table (src/formats/codec.rs); a format applies here
 // to a curve whose field and point type have its shape
 // (`compressed_format::fits`), all derived from the modulus. Square roots
 // are field_sqrt's (sqrt.cuh): one exponentiation where p ≡ 3 mod 4,
-// Tonelli–Shanks where p ≡ 1 mod 4 (BLS12-377, Bandersnatch).
+// Tonelli–Shanks where p ≡ 1 mod 4 (BLS12-377, Bandersnatch); in Fp2 two
+// or three exponentiations in Fp (sqrt_fp2.cuh).
 #pragma once
 #include <cstdint>
 
@@ -39,6 +44,7 @@
 #include "../ff/inverse_bgcd.cuh"
 #include "../ff/mont_field.cuh"
 #include "../ff/sqrt.cuh"
+#include "../ff/sqrt_fp2.cuh"
 
 namespace gpukit {
 
@@ -59,29 +65,32 @@ enum decompress_status : uint32_t {
     DECOMPRESS_NOT_IN_SUBGROUP = 3,  // STATUS_POINT_NOT_IN_SUBGROUP: Banderwagon's check, when asked
 };
 
-// Record size and whether FORMAT applies to curve C: a prime field (any
-// odd p: field_sqrt has a root for each), the point type the format is
-// for (short Weierstrass, or twisted Edwards for Banderwagon), x of the
-// format's width, and free top bits for the format's flags.
+// Record size and whether FORMAT applies to curve C: the point type the
+// format is for (short Weierstrass, or twisted Edwards for Banderwagon), a
+// prime field (any odd p: field_sqrt has a root for each) or for ZCash
+// also Fp2 (BLS12-381 G2; sqrt_fp2.cuh asserts the shape it needs), x of
+// the format's width, and free top bits for the format's flags.
 template <class C, uint32_t FORMAT>
 struct compressed_format {
     using T = curve_traits<C>;
     using F = typename T::field_t;
+    using Fp = typename prime_field_of<F>::type;
 
-    // Bits of the field's top word that p leaves free (never set in x < p).
+    // Bits of the prime field's top word that p leaves free (never set in
+    // x < p): in Fp2, of each coordinate, the first of which holds ZCash's
+    // flags.
     static constexpr uint32_t free_top_bits() {
-        if constexpr (is_prime_field<F>::value) {
-            uint32_t top = F::MOD.w[F::N - 1], free = 0;
-            while (free < 32 && !(top >> (31 - free) & 1u)) free++;
-            return free;
-        } else {
-            return 0;
-        }
+        uint32_t top = Fp::MOD.w[Fp::N - 1], free = 0;
+        while (free < 32 && !(top >> (31 - free) & 1u)) free++;
+        return free;
     }
-    static constexpr bool sw = is_prime_field<F>::value && is_sw_affine<typename T::affine_t>::value;
-    static constexpr bool te = is_prime_field<F>::value && is_te_affine<typename T::affine_t>::value;
+    static constexpr bool prime = is_prime_field<F>::value;
+    static constexpr bool sw_any = is_sw_affine<typename T::affine_t>::value;  // over Fp or Fp2
+    static constexpr bool sw = prime && sw_any;
+    static constexpr bool te = prime && is_te_affine<typename T::affine_t>::value;
     static constexpr uint32_t X_BYTES = 4 * F::WORDS;
-    static constexpr bool fits = FORMAT == POINT_ZCASH         ? sw && X_BYTES == 48 && free_top_bits() >= 3
+    // ZCash's x: one 48-byte coordinate, G1's, or two, G2's.
+    static constexpr bool fits = FORMAT == POINT_ZCASH         ? sw_any && 4 * Fp::WORDS == 48 && free_top_bits() >= 3
                                  : FORMAT == POINT_SEC1        ? sw && X_BYTES == 32
                                  : FORMAT == POINT_X_ONLY      ? sw && X_BYTES == 32
                                  : FORMAT == POINT_ARKWORKS    ? sw && free_top_bits() >= 2
@@ -116,9 +125,11 @@ struct decompressor {
     }
 
     // The point with this x (canonical words) whose y is odd / the larger
-    // root when `pick` is set (by `larger`), else even / the smaller.
-    // `no_point` is the status of an x with no point.
-    GPUKIT_HDI static decompress_status lift(const uint32_t* xw, bool larger, bool pick, decompress_status no_point,
+    // root when `pick` is set (by LARGER), else even / the smaller. A
+    // template argument, so that Fp2 (which has no parity) compiles only
+    // the order it has. `no_point` is the status of an x with no point.
+    template <bool LARGER>
+    GPUKIT_HDI static decompress_status lift(const uint32_t* xw, bool pick, decompress_status no_point,
                                              affine_t* out) {
         static_assert(is_sw_affine<affine_t>::value, "y² = x³ + b");
         if (!F::is_canonical(xw)) return DECOMPRESS_BAD_ENCODING;
@@ -127,7 +138,12 @@ struct decompressor {
         F y;
         if (!roots::sqrt(y2, &y)) return no_point;
         // y = 0 is its own negation: either pick gives it.
-        const bool has = larger ? roots::is_larger(y) : roots::is_odd(y);
+        bool has;
+        if constexpr (LARGER) {
+            has = roots::is_larger(y);
+        } else {
+            has = roots::is_odd(y);
+        }
         if (has != pick) y = y.neg();
         *out = affine_t{x, y};
         return DECOMPRESS_OK;
@@ -177,7 +193,7 @@ struct decompressor {
                 for (uint32_t i = 0; i < W; ++i) any |= xw[i];
                 return any ? DECOMPRESS_BAD_ENCODING : DECOMPRESS_OK;
             }
-            return lift(xw, true, sort, DECOMPRESS_BAD_ENCODING, out);
+            return lift<true>(xw, sort, DECOMPRESS_BAD_ENCODING, out);
         } else if constexpr (FORMAT == POINT_SEC1 || FORMAT == POINT_X_ONLY) {
             uint32_t any = 0;
             for (uint32_t k = 0; k < RECORD_BYTES; ++k) any |= rec[k];
@@ -190,7 +206,7 @@ struct decompressor {
                 x = rec + 1;
             }
             read_be(x, xw);
-            return lift(xw, false, odd, DECOMPRESS_NO_POINT, out);
+            return lift<false>(xw, odd, DECOMPRESS_NO_POINT, out);
         } else {
             const uint8_t last = rec[X_BYTES - 1];
             const bool larger = last >> 7 & 1u, infinity = last >> 6 & 1u;
@@ -198,7 +214,7 @@ struct decompressor {
             read_le(rec, xw);
             xw[W - 1] &= 0x3fffffffu;
             if (infinity) return F::is_canonical(xw) ? DECOMPRESS_OK : DECOMPRESS_BAD_ENCODING;
-            return lift(xw, true, larger, DECOMPRESS_BAD_ENCODING, out);
+            return lift<true>(xw, larger, DECOMPRESS_BAD_ENCODING, out);
         }
     }
 };

@@ -88,4 +88,15 @@ struct fp2 {
     }
 };
 
+// The prime field an element's coordinates lie in: F itself for a prime
+// field, the base field of an fp2 (the ZCash format's flag bits are in it).
+template <class F>
+struct prime_field_of {
+    using type = F;
+};
+template <class F, class P>
+struct prime_field_of<fp2<F, P>> {
+    using type = F;
+};
+
 }  // namespace gpukit

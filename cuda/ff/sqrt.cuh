@@ -221,10 +221,15 @@ struct sqrt_tonelli_shanks : root_order<F> {
     }
 };
 
-// The square root of field F: a^((p+1)/4) where p ≡ 3 mod 4, else
-// Tonelli–Shanks. Both give sqrt, is_square, is_odd and is_larger.
+// The square root of prime field F: a^((p+1)/4) where p ≡ 3 mod 4, else
+// Tonelli–Shanks. Both give sqrt, is_square, is_odd and is_larger. A struct,
+// not an alias, so that sqrt_fp2.cuh can add the quadratic extension
+// (sqrt and is_larger only).
 template <class F>
-using field_sqrt =
-    typename std::conditional<(F::MOD.w[0] & 3u) == 3u, sqrt_3mod4<F>, sqrt_tonelli_shanks<F>>::type;
+struct sqrt_for {
+    using type = typename std::conditional<(F::MOD.w[0] & 3u) == 3u, sqrt_3mod4<F>, sqrt_tonelli_shanks<F>>::type;
+};
+template <class F>
+using field_sqrt = typename sqrt_for<F>::type;
 
 }  // namespace gpukit

@@ -16,6 +16,7 @@
 #include "../../driver/compressed.cuh"
 #include "../../ff/inverse_bgcd.cuh"
 #include "../../ff/sqrt.cuh"
+#include "../../ff/sqrt_fp2.cuh"
 
 namespace gpukit {
 namespace check {
@@ -35,8 +36,8 @@ enum field_op : uint32_t {
     FP_IS_ZERO = 11,       // flag a == 0
     FP_MUL_PORTABLE = 12,  // a·b by the 32-bit-limb CIOS (GPUKIT_PORTABLE_MUL's)
     FP_INV_BGCD = 13,      // a^{-1} by the binary GCD (inverse_bgcd.cuh); 0 for 0
-    FP_SQRT = 14,          // a root of a (sqrt.cuh), or all-ones words (not < p) for a non-square
-    FP_IS_LARGER = 15,     // flag a > (p − 1)/2
+    FP_SQRT = 14,          // a root of a (sqrt.cuh, sqrt_fp2.cuh), or all-ones words (not < p) for a non-square
+    FP_IS_LARGER = 15,     // flag a > −a: a > (p − 1)/2, in Fp2 arkworks' order (c1 first)
     FP_IS_ODD = 16,        // flag a odd
     FP_IS_SQUARE = 17,     // flag a is a non-zero square (Euler's criterion, sqrt.cuh)
     FP_OPS = 18,
@@ -122,29 +123,24 @@ struct ops {
                     return true;
                 }
                 return false;
-            case FP_SQRT:
-            case FP_IS_LARGER:
+            case FP_SQRT: {
+                // field_sqrt picks a^((p+1)/4) or Tonelli–Shanks from p, and
+                // in Fp2 the complex method (sqrt_fp2.cuh).
+                F r;
+                if (field_sqrt<F>::sqrt(load<F>(a), &r)) {
+                    r.to_canonical(out);
+                } else {
+                    for (uint32_t i = 0; i < W; ++i) out[i] = 0xffffffffu;
+                }
+                return true;
+            }
+            case FP_IS_LARGER: out[0] = field_sqrt<F>::is_larger(load<F>(a)); return true;
             case FP_IS_ODD:
             case FP_IS_SQUARE:
-                // Prime fields only: field_sqrt picks a^((p+1)/4) or
-                // Tonelli–Shanks from p.
+                // Prime fields only (the decoders over Fp2 need neither).
                 if constexpr (is_prime_field<F>::value) {
                     using S = field_sqrt<F>;
-                    const F x = load<F>(a);
-                    if (op == FP_IS_LARGER) {
-                        out[0] = S::is_larger(x);
-                    } else if (op == FP_IS_ODD) {
-                        out[0] = S::is_odd(x);
-                    } else if (op == FP_IS_SQUARE) {
-                        out[0] = S::is_square(x);
-                    } else {
-                        F r;
-                        if (S::sqrt(x, &r)) {
-                            r.to_canonical(out);
-                        } else {
-                            for (uint32_t i = 0; i < W; ++i) out[i] = 0xffffffffu;
-                        }
-                    }
+                    out[0] = op == FP_IS_ODD ? S::is_odd(load<F>(a)) : S::is_square(load<F>(a));
                     return true;
                 }
                 return false;

@@ -1,10 +1,11 @@
-//! Square roots (cuda/ff/sqrt.cuh) and the decompression of compressed
-//! points (cuda/driver/compressed.cuh) against arkworks, on the host and
-//! the device: for every prime field (p ≡ 3 mod 4: BN254, BLS12-381,
-//! secp256k1; p ≡ 1 mod 4, Tonelli–Shanks: BLS12-377, Bandersnatch),
-//! roots, the Legendre test, parity and "the larger root" of edge values,
-//! random elements and (Tonelli–Shanks) elements of every 2-power order;
-//! for every format the device decompresses (ZCash BLS12-381 G1, arkworks'
+//! Square roots (cuda/ff/sqrt.cuh, sqrt_fp2.cuh) and the decompression of
+//! compressed points (cuda/driver/compressed.cuh) against arkworks, on the
+//! host and the device: for every prime field (p ≡ 3 mod 4: BN254,
+//! BLS12-381, secp256k1; p ≡ 1 mod 4, Tonelli–Shanks: BLS12-377,
+//! Bandersnatch), roots, the Legendre test, parity and "the larger root" of
+//! edge values, random elements and (Tonelli–Shanks) elements of every
+//! 2-power order; in BLS12-381's Fp2, roots and arkworks' order; for every
+//! format the device decompresses (ZCash BLS12-381 G1 and G2, arkworks'
 //! BN254 and BLS12-377 G1, SEC1 and BIP340 x-only secp256k1, Banderwagon's
 //! 32 bytes), valid points, the identity, every flag combination, x ≥ p, x
 //! with no point, points outside the subgroup and random bytes, each with
@@ -155,11 +156,72 @@ fn sqrt_bandersnatch() {
     check_sqrt_tonelli_shanks::<banderwagon>();
 }
 
+type Fq = ark_bls12_381::Fq;
+type Fq2 = ark_bls12_381::Fq2;
+
+/// Roots and "the larger" (arkworks' y > −y) in BLS12-381's Fp2 against
+/// arkworks: 0, ±1, ±u, 2, 2u; elements of Fp, squares there and not (all
+/// squares in Fp2), and purely imaginary ones; random elements (half of
+/// them squares), random squares, and non-squares for certain (a square
+/// times a non-square).
+#[test]
+fn sqrt_bls12_381_fp2() {
+    let mut rng = rng(0x5e12);
+    let (one, u) = (Fq2::one(), Fq2::new(Fq::zero(), Fq::one()));
+    let mut xs = vec![Fq2::zero(), one, -one, u, -u, one + one, u + u];
+    for _ in 0..200 {
+        let c = Fq::rand(&mut rng);
+        xs.extend([
+            Fq2::new(c, Fq::zero()),
+            Fq2::new(c.square(), Fq::zero()),
+            Fq2::new(-c.square(), Fq::zero()),
+            Fq2::new(Fq::zero(), c),
+        ]);
+    }
+    let non_square = (1u64..)
+        .map(|k| Fq2::new(Fq::from(k), Fq::one()))
+        .find(|x| x.legendre().is_qnr())
+        .unwrap();
+    xs.extend((0..RANDOM).map(|_| Fq2::rand(&mut rng)));
+    xs.extend((0..RANDOM / 2).map(|_| Fq2::rand(&mut rng).square()));
+    xs.extend((0..RANDOM / 2).map(|_| Fq2::rand(&mut rng).square() * non_square));
+    let w = <Fq2 as Coord>::WORDS;
+    let flat: Vec<u32> = xs.iter().flat_map(|x| x.to_words()).collect();
+    let (mut squares, mut non_squares) = (0, 0);
+    for t in targets() {
+        let roots = field_op(t, bls12_381_g2::ID, op::FP_SQRT, &flat, &flat, w);
+        let larger = field_op(t, bls12_381_g2::ID, op::FP_IS_LARGER, &flat, &flat, w);
+        for (i, x) in xs.iter().enumerate() {
+            let got = &roots[i * w..(i + 1) * w];
+            match x.sqrt() {
+                None => {
+                    non_squares += 1;
+                    assert!(
+                        got.iter().all(|&v| v == u32::MAX),
+                        "{t:?} sqrt({x}) of a non-square"
+                    );
+                }
+                Some(r) => {
+                    squares += 1;
+                    assert!(
+                        got == r.to_words() || got == (-r).to_words(),
+                        "{t:?} sqrt({x}) = {got:08x?}"
+                    );
+                }
+            }
+            assert_eq!(larger[i * w] == 1, *x > -*x, "{t:?} is_larger({x})");
+        }
+    }
+    eprintln!("Fp2: {squares} squares, {non_squares} non-squares");
+    assert!(squares > 0 && non_squares > 0);
+}
+
 /// The formats apply to the curves the host routes to them, and the shapes
 /// of others do not compile them in.
 #[test]
 fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(2, format::ZCASH), Some(48));
+    assert_eq!(record_bytes(3, format::ZCASH), Some(96));
     assert_eq!(record_bytes(1, format::ARKWORKS), Some(32));
     assert_eq!(record_bytes(4, format::ARKWORKS), Some(48));
     assert_eq!(record_bytes(5, format::SEC1), Some(33));
@@ -167,8 +229,9 @@ fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(6, format::BANDERWAGON), Some(32));
     // secp256k1's p fills its top word: no room for arkworks' flags; BN254's
     // leaves two bits, ZCash needs three; BLS12-377's x is 48 bytes, not
-    // SEC1's 32. G2 is over Fp2; Bandersnatch is twisted Edwards, the only
-    // curve Banderwagon's form is for.
+    // SEC1's 32. G2 is over Fp2, which only ZCash's form is for;
+    // Bandersnatch is twisted Edwards, the only curve Banderwagon's form is
+    // for.
     assert_eq!(record_bytes(5, format::ARKWORKS), None);
     assert_eq!(record_bytes(1, format::ZCASH), None);
     assert_eq!(record_bytes(4, format::SEC1), None);
@@ -181,16 +244,11 @@ fn formats_apply_where_the_field_fits() {
         );
     }
     for curve in [3, 6] {
-        for f in [
-            format::ZCASH,
-            format::SEC1,
-            format::X_ONLY,
-            format::ARKWORKS,
-        ] {
+        for f in [format::SEC1, format::X_ONLY, format::ARKWORKS] {
             assert_eq!(record_bytes(curve, f), None, "curve {curve} format {f}");
         }
     }
-    assert_eq!(record_bytes(3, format::BANDERWAGON), None);
+    assert_eq!(record_bytes(6, format::ZCASH), None);
 }
 
 /// x || y of a point (zeros for the identity), as the shim writes it.
@@ -326,6 +384,81 @@ fn zcash_bls12_381_g1() {
         r
     }));
     check_records::<bls12_381_g1>(format::ZCASH, false, &records, arkworks_reference::<P>);
+}
+
+/// ZCash's 96-byte BLS12-381 G2 form (x = c1 || c0, each big-endian, the
+/// flags in c1's first byte): random points and their negations (both sort
+/// flags), the identity, every flag combination over a valid x and over
+/// zeros, the identity with a non-zero c1 or c0, x ≥ p in c1 and in c0
+/// (beside a valid other coordinate), x in Fp, purely imaginary x and
+/// x = k + u for small k, random x < p (about half with a point, nearly all
+/// outside the subgroup: they decompress), random bytes, and random bytes
+/// with the compressed flag alone.
+#[test]
+fn zcash_bls12_381_g2() {
+    type P = ark_bls12_381::g2::Config;
+    let mut rng = rng(0x2c2);
+    let encode_x = |x: &Fq2, flags: u8| {
+        let mut r = [be(&x.c1), be(&x.c0)].concat();
+        r[0] |= flags;
+        r
+    };
+    let mut records = Vec::new();
+    for _ in 0..100 {
+        let p = ark_bls12_381::G2Projective::rand(&mut rng).into_affine();
+        records.push(compressed(&p));
+        records.push(compressed(&-p));
+    }
+    records.push(compressed(&Affine::<P>::zero()));
+    let valid = records[0].clone();
+    for flags in 0..8u8 {
+        for base in [valid.clone(), vec![0u8; 96]] {
+            let mut r = base;
+            r[0] = (r[0] & 0x1f) | flags << 5;
+            records.push(r);
+        }
+    }
+    for at in [47, 95] {
+        let mut r = vec![0u8; 96];
+        r[0] = 0xc0;
+        r[at] = 1;
+        records.push(r);
+    }
+    for x in [modulus_be::<Fq>(), be(&-Fq::one()), vec![0xff; 48]] {
+        for sort in [0x80u8, 0xa0] {
+            let mut r = valid.clone();
+            r[..48].copy_from_slice(&x);
+            r[0] = (r[0] & 0x1f) | sort;
+            records.push(r);
+            let mut r = valid.clone();
+            r[48..].copy_from_slice(&x);
+            r[0] = (r[0] & 0x1f) | sort;
+            records.push(r);
+        }
+    }
+    for k in 0..40u64 {
+        for sort in [0x80u8, 0xa0] {
+            let k = Fq::from(k);
+            for x in [
+                Fq2::new(k, Fq::zero()),
+                Fq2::new(Fq::zero(), k),
+                Fq2::new(k, Fq::one()),
+            ] {
+                records.push(encode_x(&x, sort));
+            }
+        }
+    }
+    records.extend((0..300).map(|_| {
+        let sort = (rng.next_u32() & 0x20) as u8;
+        encode_x(&Fq2::rand(&mut rng), 0x80 | sort)
+    }));
+    records.extend((0..300).map(|_| random_bytes(&mut rng, 96)));
+    records.extend((0..300).map(|_| {
+        let mut r = random_bytes(&mut rng, 96);
+        r[0] = (r[0] & 0x3f) | 0x80;
+        r
+    }));
+    check_records::<bls12_381_g2>(format::ZCASH, false, &records, arkworks_reference::<P>);
 }
 
 /// Records of arkworks' compressed form for curve C: random points, the
