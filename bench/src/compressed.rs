@@ -41,18 +41,20 @@ impl<A: Sync> Compressor<A> {
 }
 
 /// The compressed format of curve C that the device decompresses, or
-/// `None` where the bench has no encoder of its own for it: BLS12-381 G2
-/// (decoded on the host: a root in Fp2) and Banderwagon (its 32-byte form
-/// is decompressed on the device, but arkworks has no Banderwagon
-/// serialization to check gpukit's codec against).
+/// `None` where the bench has no encoder of its own for it: Banderwagon
+/// (its 32-byte form is decompressed on the device, but arkworks has no
+/// Banderwagon serialization to check gpukit's codec against).
 pub fn of<C: Curve>() -> Option<Compressor<C::Affine>> {
     match C::ID {
         // ZCash's form is arkworks' compressed serialization of BLS12-381
-        // G1; BN254's and BLS12-377's compressed formats are arkworks' own.
-        CurveId::Bn254G1 | CurveId::Bls12_381G1 | CurveId::Bls12_377G1 => Some(Compressor {
-            encode: arkworks_encode::<C::Affine>,
-            decode: arkworks_decode::<C::Affine>,
-        }),
+        // G1 and G2; BN254's and BLS12-377's compressed formats are
+        // arkworks' own.
+        CurveId::Bn254G1 | CurveId::Bls12_381G1 | CurveId::Bls12_381G2 | CurveId::Bls12_377G1 => {
+            Some(Compressor {
+                encode: arkworks_encode::<C::Affine>,
+                decode: arkworks_decode::<C::Affine>,
+            })
+        }
         CurveId::Secp256k1 => same_type(Compressor::<Affine<Secp256k1>> {
             encode: sec1_encode,
             decode: sec1_decode,
@@ -160,6 +162,7 @@ mod tests {
             [
                 CurveId::Bn254G1,
                 CurveId::Bls12_381G1,
+                CurveId::Bls12_381G2,
                 CurveId::Bls12_377G1,
                 CurveId::Secp256k1
             ]
