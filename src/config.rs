@@ -161,11 +161,11 @@ pub struct Config {
     /// small basis (Verkle, KZG blobs, PLONK commitments). 0 (default) =
     /// automatic: for bases of at most 2^12 points, when `precompute` and
     /// `window_c` are 0 too, the widest w from 8 to 16 whose tables fit in
-    /// a quarter of the device's memory and half of its free memory (on an
-    /// 80 GB H100: 12 bits for a 4096-point BLS12-381 setup, 17.7 GB; 16
-    /// for Verkle's 256 bases, 12.9 GB); 1 = never; w in
-    /// 2..=16 = tables of w-bit digits. Calls with
-    /// an explicit `window_c` run Pippenger on the plain bases instead.
+    /// half of the device's free memory (on an idle 80 GB H100: 13 bits
+    /// for a 4096-point BLS12-381 setup, 32.2 GB; 16 for Verkle's 256
+    /// bases, 12.9 GB); 1 = never; w in 2..=16 = tables of w-bit digits.
+    /// Calls with an explicit `window_c` run Pippenger on the plain bases
+    /// instead.
     /// Ignored by one-shot calls and by bases kept on the host.
     pub fixed_base: u32,
     /// Encoding of input and result points in the byte API, default

@@ -81,13 +81,14 @@ constexpr uint32_t FIXED_BASE_AUTO_MAX_POINTS = 1u << 12;
 // ... with digits of at least this many bits (33 windows of 255-bit
 // scalars): narrower tables lose to the shifted copies' Pippenger.
 constexpr uint32_t FIXED_BASE_AUTO_MIN_DIGIT_BITS = 8;
-// ... in at most a quarter of the device's memory (and half of the free
-// memory), so that automatic bases leave most of the card to other work.
-// Wider digits pay on the H100 (bench/NOTES.md, v13a): a 4096-point
-// BLS12-381 setup at 12 bits (17.7 GB, 22 windows) commits 1024 blobs in
-// 74 ms against 85 ms at the 10 bits (5.2 GB) an 8 GiB cap gave; Verkle's
-// 256 bases at 16 bits (12.9 GB) ~4 % faster than at 15 (6.8 GB).
-constexpr size_t FIXED_BASE_AUTO_MEMORY_SHARE = 4;
+// ... in at most half of the device's free memory (a quarter of its total
+// memory was the cap before v15c). Wider digits pay on the H100
+// (bench/NOTES.md, v13a and v15c): 1024 blobs over a 4096-point
+// BLS12-381 setup take 85 ms at 10 bits (5.2 GB), 67.5 at 12 (17.7 GB)
+// and 61.8 at 13 (32.2 GB, what an idle 80 GB card gives); 14 bits
+// (61.2 GB, 59 ms) are left to an explicit fixed_base. Verkle's 256 bases
+// stop at 16 bits (12.9 GB), the widest digits.
+constexpr size_t FIXED_BASE_AUTO_FREE_SHARE = 2;
 
 // The fixed-base digit width for bases whose largest device slice holds
 // `largest` points: as asked, or chosen when everything is automatic; 0 for
@@ -102,7 +103,7 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
     if (fixed_base >= 2) return fixed_base;
     if (precompute != 0 || window_c != 0 || largest > FIXED_BASE_AUTO_MAX_POINTS) return 0;
     const device_memory memory = smallest_memory(slices);
-    const size_t allowance = std::min(memory.free_bytes / 2, memory.total / FIXED_BASE_AUTO_MEMORY_SHARE);
+    const size_t allowance = memory.free_bytes / FIXED_BASE_AUTO_FREE_SHARE;
     return widest_fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
 }
 
