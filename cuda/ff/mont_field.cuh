@@ -208,12 +208,11 @@ struct mont_field {
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
 #endif
-    // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: the
-    // portable code compiles to IMAD.WIDE chains that need fewer registers.
-    // At 8 limbs the portable CIOS ran ~15 % faster than the PTX chains in an
-    // isolated two-chain benchmark on the H100, yet made BN254's MSMs 3–5 %
-    // slower and Verkle's batch no faster (bench/NOTES.md, v13c). The host
-    // runs mul_host64.
+    // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: since
+    // its rows pair each product's halves (v15d) it multiplies ~23 % (8
+    // limbs) and ~28 % (12 limbs) faster than the portable CIOS on the H100,
+    // whose IMAD.WIDE chains carry through extra additions (bench/NOTES.md,
+    // v13c, v15d). The host runs mul_host64.
     GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
         mul_ptx(r, a, b);

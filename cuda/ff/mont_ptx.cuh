@@ -2,10 +2,11 @@
 //
 // Each round i of CIOS adds a·b_i and then m·p (m = t0·INV) to the
 // accumulator t and shifts it down one word. A 32×32-bit product has a low
-// and a high half, so each addition is two carry chains: the low halves
-// a_j·b_i into t_j, then the high halves into t_(j+1). PTX exposes the carry
-// flag through the .cc / madc forms; one round is 4N + 7 instructions of
-// which 4N + 1 are multiplies (2N mad.lo, 2N mad.hi, one mul.lo for m).
+// and a high half, into t_j and t_(j+1); each addition is two carry chains,
+// one over the products of even j and one over those of odd j, each taking
+// a product's two halves in turn (mul_add_row). PTX exposes the carry flag
+// through the .cc / madc forms; one round is 4N + 7 instructions of which
+// 4N + 1 are multiplies (2N mad.lo, 2N mad.hi, one mul.lo for m).
 //
 // The chains are separate asm statements, ordered by `volatile`; the loops
 // are fully unrolled, so no compiler-generated instruction that could touch
