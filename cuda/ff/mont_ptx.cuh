@@ -17,6 +17,11 @@
 
 namespace gpukit {
 namespace detail {
+// The instructions, one asm statement each. The host tests compile the
+// templates below against a model of them and of the carry flag instead
+// (cuda/tests/shim/ptx_model.cpp, GPUKIT_PTX_CARRY_MODEL), so that a chain
+// that drops a carry fails without a GPU.
+#if !defined(GPUKIT_PTX_CARRY_MODEL)
 namespace ptx {
 
 __device__ __forceinline__ uint32_t mad_lo_cc(uint32_t a, uint32_t b, uint32_t c) {
@@ -82,6 +87,7 @@ __device__ __forceinline__ uint32_t mad_hi(uint32_t a, uint32_t b, uint32_t c) {
 }
 
 }  // namespace ptx
+#endif
 
 // t (N+2 words) += x·y_i, where x has N words, in two chains that each take
 // the low and then the high half of one product into consecutive words: the

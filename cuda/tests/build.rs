@@ -69,6 +69,7 @@ fn main() {
         .std("c++17")
         .file(here.join("shim/host_shim.cpp"))
         .file(here.join("shim/plan_shim.cpp"))
+        .file(here.join("shim/ptx_model.cpp"))
         .compile("gpukit_check_host");
 
     let Some(toolchain) = nvcc::find(&root) else {

@@ -103,6 +103,15 @@ mod ffi {
             count: usize,
         ) -> i32;
         pub fn gpukit_check_record_bytes(curve: u8, format: u32) -> u32;
+        pub fn gpukit_check_ptx_model(
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
+            lost: *mut u32,
+        ) -> i32;
         pub fn gpukit_check_curve_name(curve: u8) -> *const std::ffi::c_char;
     }
     #[cfg(gpukit_cuda)]
@@ -270,6 +279,47 @@ pub fn point_op(
     words: usize,
 ) -> Vec<u32> {
     run(point_fn(target), curve, op, a, b, 4 * words)
+}
+
+/// The ops of the host model of the device's PTX carry chains
+/// (shim/ptx_model.cpp).
+pub mod ptx_op {
+    pub const MUL: u32 = 0;
+    pub const SQR: u32 = 1;
+    pub const ADD: u32 = 2;
+    pub const SUB: u32 = 3;
+    pub const NEG: u32 = 4;
+}
+
+/// `op` (a `ptx_op`) over canonical elements of `words` u32 each of
+/// `curve`'s prime field, by mont_ptx.cuh's chains on the host model of the
+/// carry flag: the results, and how many carries links without a carry out
+/// dropped (a broken bound). `None` for a curve whose coordinates are not a
+/// prime field.
+pub fn ptx_model_op(
+    curve: u8,
+    op: u32,
+    a: &[u32],
+    b: &[u32],
+    words: usize,
+) -> Option<(Vec<u32>, u32)> {
+    assert_eq!(a.len(), b.len());
+    assert_eq!(a.len() % words, 0);
+    let mut out = vec![0u32; a.len()];
+    let mut lost = 0u32;
+    // SAFETY: a, b and out hold a.len() / words elements of `words` u32.
+    let rc = unsafe {
+        ffi::gpukit_check_ptx_model(
+            curve,
+            op,
+            a.as_ptr(),
+            b.as_ptr(),
+            out.as_mut_ptr(),
+            a.len() / words,
+            &mut lost,
+        )
+    };
+    (rc == 0).then_some((out, lost))
 }
 
 /// Bytes of one record of `format` on `curve`; `None` where the format does
