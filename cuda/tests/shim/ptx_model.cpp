@@ -60,8 +60,6 @@ inline uint32_t subc(uint32_t a, uint32_t b) { return sub3(a, b, carry, false); 
 }  // namespace detail
 }  // namespace gpukit
 
-// The headers' `#pragma unroll` is nvcc's; g++ would warn on each.
-#pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #include "../../ff/mont_ptx.cuh"
 #include "by_curve.cuh"
 
