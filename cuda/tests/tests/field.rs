@@ -80,22 +80,10 @@ fn check_unary_on<C: TestCurve>(
     }
 }
 
-/// Inputs of the binary-GCD inversion: the edge values of `elements` (0, 1,
-/// p - 1, 2, -2); ±2^k for every k below the bit length of p; the elements
-/// whose Montgomery words are 2^k and 2^k + 1 (x = 2^k·R^-1: the GCD starts
-/// from a small a, whose words are then exact); then random elements, so
-/// that there are a few thousand inputs per curve.
+/// Inputs of the binary-GCD inversion: `carry_edges`, then random elements,
+/// so that there are a few thousand inputs per curve.
 fn inverse_inputs<F: Coord>(seed: u64) -> Vec<F> {
-    let mut v = elements::<F>(seed)[..5].to_vec();
-    let bits = 32 * F::WORDS as u64;
-    let two = F::from(2u64);
-    let r_inv = two.pow([bits]).inverse().expect("R is invertible");
-    let mut pow = F::one();
-    for _ in 0..bits {
-        // pow = 2^k; 2^k for k >= len(p) only wraps to other elements.
-        v.extend([pow, -pow, pow * r_inv, (pow + F::one()) * r_inv]);
-        pow.double_in_place();
-    }
+    let mut v = carry_edges::<F>();
     let mut rng = rng(seed + 1);
     v.extend((0..RANDOM_INV).map(|_| F::rand(&mut rng)));
     v

@@ -12,21 +12,9 @@ use gpukit_cuda_tests::{ptx_model_op, ptx_op};
 
 const RANDOM: usize = 3000;
 
-/// 0, 1, p − 1, ±2^k for every k below the width of p, the elements whose
-/// Montgomery words are 2^k and 2^k − 1 (single bits, and runs of ones that
-/// carry through every word), then random elements.
+/// `carry_edges`, then random elements.
 fn inputs<F: Coord>(seed: u64) -> Vec<F> {
-    let mut v = vec![F::zero(), F::one(), F::max_element()];
-    let bits = 32 * F::WORDS as u64;
-    let r_inv = F::from(2u64)
-        .pow([bits])
-        .inverse()
-        .expect("R is invertible");
-    let mut pow = F::one();
-    for _ in 0..bits {
-        v.extend([pow, -pow, pow * r_inv, (pow - F::one()) * r_inv]);
-        pow.double_in_place();
-    }
+    let mut v = carry_edges::<F>();
     let mut rng = rng(seed);
     v.extend((0..RANDOM).map(|_| F::rand(&mut rng)));
     v

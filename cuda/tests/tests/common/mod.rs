@@ -269,6 +269,31 @@ macro_rules! te_curve {
 mod curves;
 pub use curves::*;
 
+/// Elements whose words carry the length of a chain: 0, 1, p − 1, 2, −2;
+/// ±2^k for every k below the width of the words; and those whose
+/// Montgomery words are 2^k and 2^k ± 1 (x = w·R^-1: a single bit, and
+/// runs of ones through every word below it). The binary-GCD inversion
+/// starts from such small words, and the PTX chains carry through them.
+pub fn carry_edges<F: Coord>() -> Vec<F> {
+    let two = F::one().double();
+    let mut v = vec![F::zero(), F::one(), F::max_element(), two, -two];
+    let bits = 32 * F::WORDS as u64;
+    let r_inv = two.pow([bits]).inverse().expect("R is invertible");
+    let mut pow = F::one();
+    for _ in 0..bits {
+        // pow = 2^k; 2^k for k >= len(p) only wraps to other elements.
+        v.extend([
+            pow,
+            -pow,
+            pow * r_inv,
+            (pow + F::one()) * r_inv,
+            (pow - F::one()) * r_inv,
+        ]);
+        pow.double_in_place();
+    }
+    v
+}
+
 pub fn rng(seed: u64) -> ChaCha20Rng {
     use rand::SeedableRng;
     eprintln!("rng seed {seed}");
