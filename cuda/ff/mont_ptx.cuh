@@ -96,7 +96,7 @@ __device__ __forceinline__ uint32_t mad_hi(uint32_t a, uint32_t b, uint32_t c) {
 // 64-bit product added to a word pair with carry in and out; a chain of the
 // low halves, then one of the high halves (each product split over two
 // chains) compiled to an IMAD and an IMAD.HI per product, each with an
-// IADD3.X for its carry: 632 instructions a multiplication against 416 at
+// IADD3.X for its carry: 640 instructions a multiplication against 416 at
 // 8 limbs, 1,320 against 848 at 12 (bench/NOTES.md, v15d).
 template <int N>
 __device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint32_t yi) {
