@@ -200,7 +200,8 @@ struct mont_field {
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
     // a² on the same chains with the cross products once (mont_ptx.cuh's
-    // mont_sqr_ptx): ~21 % fewer multiply-pipe slots than mul_ptx(a, a).
+    // mont_sqr_ptx): 21–25 % faster than mul_ptx(a, a) on the H100, against
+    // either row of v15d (bench/NOTES.md, v15a, v15d).
     __device__ __forceinline__ static void sqr_ptx(uint32_t* r, const uint32_t* a) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
@@ -312,8 +313,8 @@ struct mont_field {
     // 12-limb kernels stalled on instruction fetch and ran 8–13 % slower,
     // though they executed 10 % fewer instructions (bench/NOTES.md, v15a).
     GPUKIT_HDI mont_field sqr() const { return *this * *this; }
-    // a² by its own code on the device (mont_sqr_ptx: ~25 % faster alone on
-    // the H100), for exponentiations, whose loops are nearly all squarings
+    // a² by its own code on the device (mont_sqr_ptx, sqr_ptx above), for
+    // exponentiations, whose loops are nearly all squarings
     // (square roots, Fermat's inverse); a multiplication elsewhere.
     GPUKIT_HDI mont_field sqr_fast() const {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
