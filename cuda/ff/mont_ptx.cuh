@@ -4,9 +4,9 @@
 // accumulator t and shifts it down one word. A 32×32-bit product has a low
 // and a high half, into t_j and t_(j+1); each addition is two carry chains,
 // one over the products of even j and one over those of odd j, each taking
-// a product's two halves in turn (mul_add_row). PTX exposes the carry flag
-// through the .cc / madc forms; one round is 4N + 7 instructions of which
-// 4N + 1 are multiplies (2N mad.lo, 2N mad.hi, one mul.lo for m).
+// a product's two halves in turn (mul_add_pairs), the odd ones into an
+// accumulator of their own that the round's end adds in. PTX exposes the
+// carry flag through the .cc / madc forms.
 //
 // The chains are separate asm statements, ordered by `volatile`; the loops
 // are fully unrolled, so no compiler-generated instruction that could touch
@@ -89,33 +89,68 @@ __device__ __forceinline__ uint32_t mad_hi(uint32_t a, uint32_t b, uint32_t c) {
 }  // namespace ptx
 #endif
 
-// t (N+2 words) += x·y_i, where x has N words, in two chains that each take
-// the low and then the high half of one product into consecutive words: the
-// products of even j into t_j, t_(j+1), the carry run up to t_(N+1), then
-// those of odd j. ptxas turns each such pair into one IMAD.WIDE.U32.X, a
-// 64-bit product added to a word pair with carry in and out; a chain of the
-// low halves, then one of the high halves (each product split over two
-// chains) compiled to an IMAD and an IMAD.HI per product, each with an
-// IADD3.X for its carry: 640 instructions a multiplication against 416 at
-// 8 limbs, 1,320 against 848 at 12 (bench/NOTES.md, v15d).
-template <int N>
-__device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint32_t yi) {
+// acc += the products x_j·y of one parity of j, each product's low and high
+// halves into consecutive words of one chain, which ptxas turns into one
+// IMAD.WIDE.U32.X (a 64-bit product added to a register pair, carry in and
+// out). ODD = 0: j = 0, 2, ..., N − 2 into acc_j, acc_(j+1), the carry run
+// up to acc_(N+1). ODD = 1: j = 1, 3, ..., N − 1 into acc_(j−1), acc_j (an
+// accumulator counted from word 1), the carry into acc_N. Keeping the odd
+// products apart keeps every pair on an even register: in one accumulator
+// the odd pairs straddle the even ones, and ptxas re-paired the words with
+// a MOV apiece (bench/NOTES.md, v15d).
+template <int N, int ODD>
+__device__ __forceinline__ void mul_add_pairs(uint32_t* acc, const uint32_t* x, uint32_t y) {
     static_assert(N % 2 == 0, "the products pair up into even and odd chains");
-    t[0] = ptx::mad_lo_cc(x[0], yi, t[0]);
-    t[1] = ptx::madc_hi_cc(x[0], yi, t[1]);
+    acc[0] = ptx::mad_lo_cc(x[ODD], y, acc[0]);
+    acc[1] = ptx::madc_hi_cc(x[ODD], y, acc[1]);
+#pragma unroll
+    for (int j = ODD + 2; j < N; j += 2) {
+        acc[j - ODD] = ptx::madc_lo_cc(x[j], y, acc[j - ODD]);
+        acc[j - ODD + 1] = ptx::madc_hi_cc(x[j], y, acc[j - ODD + 1]);
+    }
+    if constexpr (ODD == 0) {
+        acc[N] = ptx::addc_cc(acc[N], 0);
+        acc[N + 1] = ptx::addc(acc[N + 1], 0);
+    } else {
+        acc[N] = ptx::addc(acc[N], 0);
+    }
+}
+
+// One CIOS round's end: t (N+2 words) += u·2^32 (u: N+1 words of odd
+// products, counted from word 1), then t /= 2^32 (t_0 is 0 by then).
+template <int N>
+__device__ __forceinline__ void merge_and_shift(uint32_t* t, const uint32_t* u) {
+    t[1] = ptx::add_cc(t[1], u[0]);
+#pragma unroll
+    for (int j = 2; j < N + 1; ++j) t[j] = ptx::addc_cc(t[j], u[j - 1]);
+    t[N + 1] = ptx::addc(t[N + 1], u[N]);
+#pragma unroll
+    for (int j = 0; j < N + 1; ++j) t[j] = t[j + 1];
+    t[N + 1] = 0;
+}
+
+// t (N+2 words) += x·y in one accumulator: mul_add_pairs' two chains, the
+// odd one straddling the even one's register pairs (ptxas re-pairs them
+// with MOVs). The squaring's reduction, one row a round, takes it: there
+// the odd accumulator's merge, a row's worth of additions, cost more.
+template <int N>
+__device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint32_t y) {
+    static_assert(N % 2 == 0, "the products pair up into even and odd chains");
+    t[0] = ptx::mad_lo_cc(x[0], y, t[0]);
+    t[1] = ptx::madc_hi_cc(x[0], y, t[1]);
 #pragma unroll
     for (int j = 2; j < N; j += 2) {
-        t[j] = ptx::madc_lo_cc(x[j], yi, t[j]);
-        t[j + 1] = ptx::madc_hi_cc(x[j], yi, t[j + 1]);
+        t[j] = ptx::madc_lo_cc(x[j], y, t[j]);
+        t[j + 1] = ptx::madc_hi_cc(x[j], y, t[j + 1]);
     }
     t[N] = ptx::addc_cc(t[N], 0);
     t[N + 1] = ptx::addc(t[N + 1], 0);
-    t[1] = ptx::mad_lo_cc(x[1], yi, t[1]);
-    t[2] = ptx::madc_hi_cc(x[1], yi, t[2]);
+    t[1] = ptx::mad_lo_cc(x[1], y, t[1]);
+    t[2] = ptx::madc_hi_cc(x[1], y, t[2]);
 #pragma unroll
     for (int j = 3; j < N; j += 2) {
-        t[j] = ptx::madc_lo_cc(x[j], yi, t[j]);
-        t[j + 1] = ptx::madc_hi_cc(x[j], yi, t[j + 1]);
+        t[j] = ptx::madc_lo_cc(x[j], y, t[j]);
+        t[j + 1] = ptx::madc_hi_cc(x[j], y, t[j + 1]);
     }
     t[N + 1] = ptx::addc(t[N + 1], 0);
 }
@@ -132,12 +167,15 @@ __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a,
     for (int j = 0; j < N + 2; ++j) t[j] = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) {
-        mul_add_row<N>(t, a, b[i]);   // t += a·b_i
-        uint32_t m = t[0] * inv;      // t + m·p ≡ 0 mod 2^32
-        mul_add_row<N>(t, p, m);      // t += m·p; t_0 is now 0
+        uint32_t u[N + 1];  // this round's odd products, from word 1
 #pragma unroll
-        for (int j = 0; j < N + 1; ++j) t[j] = t[j + 1];  // t /= 2^32
-        t[N + 1] = 0;
+        for (int j = 0; j < N + 1; ++j) u[j] = 0;
+        mul_add_pairs<N, 0>(t, a, b[i]);  // t += a·b_i
+        mul_add_pairs<N, 1>(u, a, b[i]);
+        uint32_t m = t[0] * inv;          // word 0 is t_0 alone: t + m·p ≡ 0 mod 2^32
+        mul_add_pairs<N, 0>(t, p, m);     // t += m·p
+        mul_add_pairs<N, 1>(u, p, m);
+        merge_and_shift<N>(t, u);         // t_0 is now 0: t /= 2^32
     }
 #pragma unroll
     for (int j = 0; j < N; ++j) r[j] = t[j];
