@@ -25,6 +25,20 @@
 
 namespace gpukit {
 
+#if defined(__CUDACC__) && !defined(GPUKIT_PORTABLE_MUL)
+namespace detail {
+// -p^{-1} mod 2^32 in constant memory, for the PTX multiplication's
+// m = t0·INV: as an immediate, ptxas specialises the rounds on it, and where
+// it is 2^32 − 1 (p ≡ 1 mod 2^32: BLS12-377's base field, Bandersnatch's)
+// it splits half the m·p products out of their IMAD.WIDE pairs: 760 SASS
+// instructions a BLS12-377 multiplication against BLS12-381's 624, 384
+// against 336 for Bandersnatch's; read from here, 624 and 336, and no
+// other field changes (bench/NOTES.md, v16b).
+template <class P>
+__constant__ uint32_t MONT_INV_OPAQUE = neg_inv32(P::MODULUS[0]);
+}  // namespace detail
+#endif
+
 template <class P>
 struct mont_field {
     static constexpr int N = int(sizeof(P::MODULUS) / sizeof(uint32_t));
@@ -196,7 +210,7 @@ struct mont_field {
     __device__ __forceinline__ static void mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
-        uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, INV);
+        uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, detail::MONT_INV_OPAQUE<P>);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
     // a² on the same chains with the cross products once (mont_ptx.cuh's
@@ -205,7 +219,7 @@ struct mont_field {
     __device__ __forceinline__ static void sqr_ptx(uint32_t* r, const uint32_t* a) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
-        uint32_t hi = detail::mont_sqr_ptx<N>(t, a, p.w, INV);
+        uint32_t hi = detail::mont_sqr_ptx<N>(t, a, p.w, detail::MONT_INV_OPAQUE<P>);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
 #endif
