@@ -210,7 +210,7 @@ struct mont_field {
     __device__ __forceinline__ static void mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
-        uint32_t hi = detail::mont_mul_ptx<N>(t, a, b, p.w, detail::MONT_INV_OPAQUE<P>);
+        uint32_t hi = detail::mont_mul_ptx<N, FULL_WIDTH>(t, a, b, p.w, detail::MONT_INV_OPAQUE<P>);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
     // a² on the same chains with the cross products once (mont_ptx.cuh's

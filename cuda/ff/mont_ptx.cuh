@@ -5,7 +5,7 @@
 // and a high half, into t_j and t_(j+1); each addition is two carry chains,
 // one over the products of even j and one over those of odd j, each taking
 // a product's two halves in turn (mul_add_pairs), the odd ones into an
-// accumulator of their own that the round's end adds in. PTX exposes the
+// accumulator of their own (mont_mul_ptx says how the two take turns). PTX exposes the
 // carry flag through the .cc / madc forms.
 //
 // The chains are separate asm statements, ordered by `volatile`; the loops
@@ -92,41 +92,43 @@ __device__ __forceinline__ uint32_t mad_hi(uint32_t a, uint32_t b, uint32_t c) {
 // acc += the products x_j·y of one parity of j, each product's low and high
 // halves into consecutive words of one chain, which ptxas turns into one
 // IMAD.WIDE.U32.X (a 64-bit product added to a register pair, carry in and
-// out). ODD = 0: j = 0, 2, ..., N − 2 into acc_j, acc_(j+1), the carry run
-// up to acc_(N+1). ODD = 1: j = 1, 3, ..., N − 1 into acc_(j−1), acc_j (an
-// accumulator counted from word 1), the carry into acc_N. Keeping the odd
-// products apart keeps every pair on an even register: in one accumulator
-// the odd pairs straddle the even ones, and ptxas re-paired the words with
-// a MOV apiece (bench/NOTES.md, v15d).
-template <int N, int ODD>
+// out). ODD = 0: j = 0, 2, ..., N − 2 into acc_j, acc_(j+1). ODD = 1:
+// j = 1, 3, ..., N − 1 into acc_(j−1), acc_j (an accumulator counted from
+// word 1). The chain's carry then runs into the TOP words above the last
+// pair, which the caller's bound says suffice (the last link writes no
+// carry flag, so a carry beyond them would be lost: the host model of
+// cuda/tests counts such carries). Keeping the odd products apart keeps
+// every pair on an even register: in one accumulator the odd pairs straddle
+// the even ones, and ptxas re-paired the words with a MOV apiece
+// (bench/NOTES.md, v15d). CARRY_IN: the first link takes the carry flag as
+// it stands (set by the instruction just before) into acc_0.
+template <int N, int ODD, int TOP, bool CARRY_IN = false>
 __device__ __forceinline__ void mul_add_pairs(uint32_t* acc, const uint32_t* x, uint32_t y) {
     static_assert(N % 2 == 0, "the products pair up into even and odd chains");
-    acc[0] = ptx::mad_lo_cc(x[ODD], y, acc[0]);
-    acc[1] = ptx::madc_hi_cc(x[ODD], y, acc[1]);
+    static_assert(TOP >= 0 && TOP <= 2, "at most two carry words");
+    constexpr int last = N - 2 + ODD;  // the last j of this parity; its pair is acc_(N−2), acc_(N−1)
+    constexpr int top = N;             // the first word above it
 #pragma unroll
-    for (int j = ODD + 2; j < N; j += 2) {
-        acc[j - ODD] = ptx::madc_lo_cc(x[j], y, acc[j - ODD]);
-        acc[j - ODD + 1] = ptx::madc_hi_cc(x[j], y, acc[j - ODD + 1]);
+    for (int j = ODD; j < N; j += 2) {
+        uint32_t& lo_word = acc[j - ODD];
+        uint32_t& hi_word = acc[j - ODD + 1];
+        if (j == ODD && !CARRY_IN) {
+            lo_word = ptx::mad_lo_cc(x[j], y, lo_word);
+        } else {
+            lo_word = ptx::madc_lo_cc(x[j], y, lo_word);
+        }
+        if (j == last && TOP == 0) {
+            hi_word = ptx::madc_hi(x[j], y, hi_word);
+        } else {
+            hi_word = ptx::madc_hi_cc(x[j], y, hi_word);
+        }
     }
-    if constexpr (ODD == 0) {
-        acc[N] = ptx::addc_cc(acc[N], 0);
-        acc[N + 1] = ptx::addc(acc[N + 1], 0);
-    } else {
-        acc[N] = ptx::addc(acc[N], 0);
+    if constexpr (TOP == 1) {
+        acc[top] = ptx::addc(acc[top], 0);
+    } else if constexpr (TOP == 2) {
+        acc[top] = ptx::addc_cc(acc[top], 0);
+        acc[top + 1] = ptx::addc(acc[top + 1], 0);
     }
-}
-
-// One CIOS round's end: t (N+2 words) += u·2^32 (u: N+1 words of odd
-// products, counted from word 1), then t /= 2^32 (t_0 is 0 by then).
-template <int N>
-__device__ __forceinline__ void merge_and_shift(uint32_t* t, const uint32_t* u) {
-    t[1] = ptx::add_cc(t[1], u[0]);
-#pragma unroll
-    for (int j = 2; j < N + 1; ++j) t[j] = ptx::addc_cc(t[j], u[j - 1]);
-    t[N + 1] = ptx::addc(t[N + 1], u[N]);
-#pragma unroll
-    for (int j = 0; j < N + 1; ++j) t[j] = t[j + 1];
-    t[N + 1] = 0;
 }
 
 // t (N+2 words) += x·y in one accumulator: mul_add_pairs' two chains, the
@@ -157,29 +159,53 @@ __device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint
 
 // r (N words) and the returned carry word hold a·b·2^(-32N) mod p, < 2p, for
 // a, b < p. Same bounds as the portable CIOS (detail::cios_rounds): at
-// the end of each round t < 2p, so the sums stay below 2^(32(N+2)) and the
-// top word after the shift is 0 or 1.
-template <int N>
+// the end of each round t < 2p, so before its shift t < 2p·2^32, below
+// 2^(32(N+1)) where p < 2^(32N−1) and below 2^(32(N+1)+1) where p is
+// FULL_WIDTH (secp256k1's): position N + 1 is then 0 or 1, and else always
+// 0, so that the chains carry into it only for a FULL_WIDTH p.
+//
+// t lives in two accumulators, so that every product's pair of words is an
+// even register pair without a merge of the two each round: `e`, word k at
+// position k, takes the products of even j, and `o`, word k at position
+// k − 1, those of odd j (at positions j, j + 1: its words j + 1, j + 2).
+// Both hold non-negative parts of t, so each stays below t's bound: e fits
+// words 0..N (and N + 1 for a FULL_WIDTH p), o words 1..N+1 (and N + 2).
+// Only position 0 has a word in both (e_0 and o_1); o_1 is added into e_0 before m = t_0·INV is taken, its carry going
+// into the odd chain's first link (o_2, position 1). The shift by one word
+// then swaps the roles: e's word k is at position k − 1 (e_0, the word the
+// round cleared, is 0), so e becomes the odd accumulator as it stands, and
+// o's word k + 2 is at position k, so o, read two words on, becomes the
+// even one. The copies below are register renames in the unrolled code.
+template <int N, bool FULL_WIDTH>
 __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b,
                                                  const uint32_t* p, uint32_t inv) {
-    uint32_t t[N + 2];
+    constexpr int EVEN_TOP = FULL_WIDTH ? 2 : 1, ODD_TOP = FULL_WIDTH ? 1 : 0;
+    uint32_t e[N + 3], o[N + 3];
 #pragma unroll
-    for (int j = 0; j < N + 2; ++j) t[j] = 0;
+    for (int j = 0; j < N + 3; ++j) e[j] = o[j] = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) {
-        uint32_t u[N + 1];  // this round's odd products, from word 1
+        mul_add_pairs<N, 0, EVEN_TOP>(e, a, b[i]);          // t += a·b_i, even j
+        e[0] = ptx::add_cc(e[0], o[1]);                     // position 0 in one word,
+        mul_add_pairs<N, 1, ODD_TOP, true>(o + 2, a, b[i]); // its carry into o_2; odd j
+        const uint32_t m = e[0] * inv;                      // t + m·p ≡ 0 mod 2^32
+        mul_add_pairs<N, 0, EVEN_TOP>(e, p, m);             // t += m·p: e_0 is now 0
+        mul_add_pairs<N, 1, ODD_TOP>(o + 2, p, m);
+        uint32_t next_e[N + 3];  // t /= 2^32
 #pragma unroll
-        for (int j = 0; j < N + 1; ++j) u[j] = 0;
-        mul_add_pairs<N, 0>(t, a, b[i]);  // t += a·b_i
-        mul_add_pairs<N, 1>(u, a, b[i]);
-        uint32_t m = t[0] * inv;          // word 0 is t_0 alone: t + m·p ≡ 0 mod 2^32
-        mul_add_pairs<N, 0>(t, p, m);     // t += m·p
-        mul_add_pairs<N, 1>(u, p, m);
-        merge_and_shift<N>(t, u);         // t_0 is now 0: t /= 2^32
+        for (int j = 0; j < N + 1; ++j) next_e[j] = o[j + 2];
+        next_e[N + 1] = next_e[N + 2] = 0;
+#pragma unroll
+        for (int j = 0; j < N + 2; ++j) o[j] = e[j];
+        o[N + 2] = 0;
+#pragma unroll
+        for (int j = 0; j < N + 3; ++j) e[j] = next_e[j];
     }
+    // t = e + o read one word on; t < 2p, so position N is 0 or 1.
+    r[0] = ptx::add_cc(e[0], o[1]);
 #pragma unroll
-    for (int j = 0; j < N; ++j) r[j] = t[j];
-    return t[N];
+    for (int j = 1; j < N; ++j) r[j] = ptx::addc_cc(e[j], o[j + 1]);
+    return ptx::addc(e[N], o[N + 1]);
 }
 
 // r (N words) and the returned carry word hold a²·2^(-32N) mod p, < 2p, for

@@ -84,7 +84,7 @@ int run_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out, si
             uint32_t t[N], hi = 0;
             switch (op) {
                 case PTX_MUL:
-                    hi = detail::mont_mul_ptx<N>(t, x.v, y.v, p.w, F::INV);
+                    hi = detail::mont_mul_ptx<N, F::FULL_WIDTH>(t, x.v, y.v, p.w, F::INV);
                     detail::reduce_once_ptx<N>(r.v, t, hi, p.w);
                     break;
                 case PTX_SQR:
