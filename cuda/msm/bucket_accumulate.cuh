@@ -171,7 +171,7 @@ uint32_t affine_accumulation_threads(size_t pairs) {
         return 0;
     } else {
         const accumulation_choice choice = accumulation_override();
-        const size_t wave = size_t(multiprocessors()) * AFFINE_BLOCKS_PER_SM * AFFINE_BLOCK;
+        const size_t wave = size_t(multiprocessors()) * affine_blocks_per_sm<C>() * AFFINE_BLOCK;
         if (choice == accumulation_choice::xyzz) return 0;
         if (choice == accumulation_choice::automatic && pairs < wave * AFFINE_LANES * AFFINE_MIN_LANE_ITEMS) return 0;
         // Lanes of AFFINE_MIN_LANE_ITEMS items or more: under the override, a

@@ -47,13 +47,24 @@
 
 namespace gpukit {
 
-// Lanes per thread, threads per block and blocks per SM: v8's sweep found
-// 64 and 128 lanes within 2 % of each other and well above 32, at 4
-// blocks of 128 threads per SM; fewer lanes keep the local memory (and the
-// partials' stitching) smaller.
+// Lanes per thread and threads per block: v8's sweep found 64 and 128
+// lanes within 2 % of each other and well above 32, at 4 blocks of 128
+// threads per SM; fewer lanes keep the local memory (and the partials'
+// stitching) smaller.
 constexpr uint32_t AFFINE_LANES = 64;
 constexpr uint32_t AFFINE_BLOCK = 128;
-constexpr uint32_t AFFINE_BLOCKS_PER_SM = 4;
+
+// Blocks per SM, the register cap with them (65,536 registers an SM): the
+// kernel waits on its local memory and its carry chains with few warps to
+// hide them (ncu, v16c), so more warps pay while the cap leaves the
+// multiplication its registers. 5 blocks (96 registers) on 8 limbs: −2 to
+// −5 % against 4 (BN254, secp256k1, the PLONK-like batch); on 12 limbs the
+// same cap spills ~1 KB a thread and ran 21 % slower, so they keep 4 (128
+// registers) (bench/NOTES.md, v16d).
+template <class C>
+constexpr uint32_t affine_blocks_per_sm() {
+    return curve_traits<C>::field_t::N <= 8 ? 5 : 4;
+}
 
 // Whether curve C can accumulate batch-affine: the binary GCD inverts
 // mont_field elements, and the affine formulas are the short Weierstrass
@@ -77,7 +88,7 @@ enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, 
 // the bucket (LANE_LAST on the bucket's last item, LANE_SKIP past the valid
 // pairs). `sorted_keys` (the sort's order) serves the stitching.
 template <class C>
-__global__ void __launch_bounds__(AFFINE_BLOCK, AFFINE_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
     accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
                            const uint32_t* lane_keys, const uint32_t* lane_values, const uint32_t* valid_count,
                            uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
