@@ -214,12 +214,13 @@ struct mont_field {
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
     // a² on the same chains with the cross products once (mont_ptx.cuh's
-    // mont_sqr_ptx): 21–25 % faster than mul_ptx(a, a) on the H100, against
-    // either row of v15d (bench/NOTES.md, v15a, v15d).
+    // mont_sqr_ptx): 222 IMAD.WIDE against mul_ptx's 288 at 12 limbs, 100
+    // against 128 at 8; its throughput against mul_ptx's: bench/NOTES.md,
+    // v16e.
     __device__ __forceinline__ static void sqr_ptx(uint32_t* r, const uint32_t* a) {
         constexpr limbs_t p = MOD;
         uint32_t t[N];
-        uint32_t hi = detail::mont_sqr_ptx<N>(t, a, p.w, detail::MONT_INV_OPAQUE<P>);
+        uint32_t hi = detail::mont_sqr_ptx<N, FULL_WIDTH>(t, a, p.w, detail::MONT_INV_OPAQUE<P>);
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
 #endif

@@ -89,30 +89,31 @@ __device__ __forceinline__ uint32_t mad_hi(uint32_t a, uint32_t b, uint32_t c) {
 }  // namespace ptx
 #endif
 
-// acc += the products x_j·y of one parity of j, each product's low and high
-// halves into consecutive words of one chain, which ptxas turns into one
-// IMAD.WIDE.U32.X (a 64-bit product added to a register pair, carry in and
-// out). ODD = 0: j = 0, 2, ..., N − 2 into acc_j, acc_(j+1). ODD = 1:
-// j = 1, 3, ..., N − 1 into acc_(j−1), acc_j (an accumulator counted from
-// word 1). The chain's carry then runs into the TOP words above the last
-// pair, which the caller's bound says suffice (the last link writes no
+// acc += the products x_j·y for j = J0, J0 + 2, ... below J_END, each
+// product's low and high halves into consecutive words of one chain, which
+// ptxas turns into one IMAD.WIDE.U32.X (a 64-bit product added to a register
+// pair, carry in and out): x_J0·y into acc_0, acc_1, the next into acc_2,
+// acc_3, and so on. The chain's carry then runs into the TOP words above the
+// last pair, which the caller's bound says suffice (the last link writes no
 // carry flag, so a carry beyond them would be lost: the host model of
-// cuda/tests counts such carries). Keeping the odd products apart keeps
-// every pair on an even register: in one accumulator the odd pairs straddle
-// the even ones, and ptxas re-paired the words with a MOV apiece
+// cuda/tests counts such carries). A multiplication takes the products of
+// even j and of odd j in two such chains into two accumulators, so that
+// every pair sits on an even register: in one accumulator the odd pairs
+// straddle the even ones, and ptxas re-paired the words with a MOV apiece
 // (bench/NOTES.md, v15d). CARRY_IN: the first link takes the carry flag as
 // it stands (set by the instruction just before) into acc_0.
-template <int N, int ODD, int TOP, bool CARRY_IN = false>
+template <int J0, int J_END, int TOP, bool CARRY_IN = false>
 __device__ __forceinline__ void mul_add_pairs(uint32_t* acc, const uint32_t* x, uint32_t y) {
-    static_assert(N % 2 == 0, "the products pair up into even and odd chains");
+    static_assert(J0 < J_END, "at least one product");
     static_assert(TOP >= 0 && TOP <= 2, "at most two carry words");
-    constexpr int last = N - 2 + ODD;  // the last j of this parity; its pair is acc_(N−2), acc_(N−1)
-    constexpr int top = N;             // the first word above it
+    constexpr int count = (J_END - J0 + 1) / 2;
+    constexpr int last = J0 + 2 * (count - 1);  // its pair: acc_(2·count − 2), acc_(2·count − 1)
+    constexpr int top = 2 * count;              // the first word above it
 #pragma unroll
-    for (int j = ODD; j < N; j += 2) {
-        uint32_t& lo_word = acc[j - ODD];
-        uint32_t& hi_word = acc[j - ODD + 1];
-        if (j == ODD && !CARRY_IN) {
+    for (int j = J0; j < J_END; j += 2) {
+        uint32_t& lo_word = acc[j - J0];
+        uint32_t& hi_word = acc[j - J0 + 1];
+        if (j == J0 && !CARRY_IN) {
             lo_word = ptx::mad_lo_cc(x[j], y, lo_word);
         } else {
             lo_word = ptx::madc_lo_cc(x[j], y, lo_word);
@@ -131,30 +132,19 @@ __device__ __forceinline__ void mul_add_pairs(uint32_t* acc, const uint32_t* x, 
     }
 }
 
-// t (N+2 words) += x·y in one accumulator: mul_add_pairs' two chains, the
-// odd one straddling the even one's register pairs (ptxas re-pairs them
-// with MOVs). The squaring's reduction, one row a round, takes it: there
-// the odd accumulator's merge, a row's worth of additions, cost more.
+// t /= 2^32 on CIOS's two accumulators (mont_mul_ptx says how they take
+// turns): o, read from its word 2, becomes the even one, e the odd one.
 template <int N>
-__device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint32_t y) {
-    static_assert(N % 2 == 0, "the products pair up into even and odd chains");
-    t[0] = ptx::mad_lo_cc(x[0], y, t[0]);
-    t[1] = ptx::madc_hi_cc(x[0], y, t[1]);
+__device__ __forceinline__ void shift_accumulators(uint32_t* e, uint32_t* o) {
+    uint32_t next_e[N + 3];
 #pragma unroll
-    for (int j = 2; j < N; j += 2) {
-        t[j] = ptx::madc_lo_cc(x[j], y, t[j]);
-        t[j + 1] = ptx::madc_hi_cc(x[j], y, t[j + 1]);
-    }
-    t[N] = ptx::addc_cc(t[N], 0);
-    t[N + 1] = ptx::addc(t[N + 1], 0);
-    t[1] = ptx::mad_lo_cc(x[1], y, t[1]);
-    t[2] = ptx::madc_hi_cc(x[1], y, t[2]);
+    for (int j = 0; j < N + 1; ++j) next_e[j] = o[j + 2];
+    next_e[N + 1] = next_e[N + 2] = 0;
 #pragma unroll
-    for (int j = 3; j < N; j += 2) {
-        t[j] = ptx::madc_lo_cc(x[j], y, t[j]);
-        t[j + 1] = ptx::madc_hi_cc(x[j], y, t[j + 1]);
-    }
-    t[N + 1] = ptx::addc(t[N + 1], 0);
+    for (int j = 0; j < N + 2; ++j) o[j] = e[j];
+    o[N + 2] = 0;
+#pragma unroll
+    for (int j = 0; j < N + 3; ++j) e[j] = next_e[j];
 }
 
 // r (N words) and the returned carry word hold a·b·2^(-32N) mod p, < 2p, for
@@ -175,7 +165,8 @@ __device__ __forceinline__ void mul_add_row(uint32_t* t, const uint32_t* x, uint
 // then swaps the roles: e's word k is at position k − 1 (e_0, the word the
 // round cleared, is 0), so e becomes the odd accumulator as it stands, and
 // o's word k + 2 is at position k, so o, read two words on, becomes the
-// even one. The copies below are register renames in the unrolled code.
+// even one. The copies of shift_accumulators are register renames in the
+// unrolled code.
 template <int N, bool FULL_WIDTH>
 __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a, const uint32_t* b,
                                                  const uint32_t* p, uint32_t inv) {
@@ -185,21 +176,13 @@ __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a,
     for (int j = 0; j < N + 3; ++j) e[j] = o[j] = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) {
-        mul_add_pairs<N, 0, EVEN_TOP>(e, a, b[i]);          // t += a·b_i, even j
+        mul_add_pairs<0, N, EVEN_TOP>(e, a, b[i]);          // t += a·b_i, even j
         e[0] = ptx::add_cc(e[0], o[1]);                     // position 0 in one word,
-        mul_add_pairs<N, 1, ODD_TOP, true>(o + 2, a, b[i]); // its carry into o_2; odd j
+        mul_add_pairs<1, N, ODD_TOP, true>(o + 2, a, b[i]); // its carry into o_2; odd j
         const uint32_t m = e[0] * inv;                      // t + m·p ≡ 0 mod 2^32
-        mul_add_pairs<N, 0, EVEN_TOP>(e, p, m);             // t += m·p: e_0 is now 0
-        mul_add_pairs<N, 1, ODD_TOP>(o + 2, p, m);
-        uint32_t next_e[N + 3];  // t /= 2^32
-#pragma unroll
-        for (int j = 0; j < N + 1; ++j) next_e[j] = o[j + 2];
-        next_e[N + 1] = next_e[N + 2] = 0;
-#pragma unroll
-        for (int j = 0; j < N + 2; ++j) o[j] = e[j];
-        o[N + 2] = 0;
-#pragma unroll
-        for (int j = 0; j < N + 3; ++j) e[j] = next_e[j];
+        mul_add_pairs<0, N, EVEN_TOP>(e, p, m);             // t += m·p: e_0 is now 0
+        mul_add_pairs<1, N, ODD_TOP>(o + 2, p, m);
+        shift_accumulators<N>(e, o);                        // t /= 2^32
     }
     // t = e + o read one word on; t < 2p, so position N is 0 or 1.
     r[0] = ptx::add_cc(e[0], o[1]);
@@ -208,43 +191,59 @@ __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a,
     return ptx::addc(e[N], o[N + 1]);
 }
 
+// Row I of the squaring's cross products, a_I·a_j for j > I, and the rows
+// after it: j = I+1, I+3, ... at the odd positions 2I+1, 2I+3, ... (co's
+// words from 2I+2), j = I+2, I+4, ... at the even ones (ce's words from
+// 2I+2). A chain whose last j is N − 1 ends at position N + I and takes no
+// carry word; one whose last j is N − 2 takes one, at position N + I.
+template <int N, int I>
+__device__ __forceinline__ void cross_rows(uint32_t* ce, uint32_t* co, const uint32_t* a) {
+    if constexpr (I < N - 1) {
+        constexpr int odd_top = (N - 1 - (I + 1)) % 2 == 0 ? 0 : 1;
+        mul_add_pairs<I + 1, N, odd_top>(co + 2 * I + 2, a, a[I]);
+        if constexpr (I + 2 < N) {
+            constexpr int even_top = (N - 1 - (I + 2)) % 2 == 0 ? 0 : 1;
+            mul_add_pairs<I + 2, N, even_top>(ce + 2 * I + 2, a, a[I]);
+        }
+        cross_rows<N, I + 1>(ce, co, a);
+    }
+}
+
 // r (N words) and the returned carry word hold a²·2^(-32N) mod p, < 2p, for
 // a < p. Squaring in two passes (SOS, Koç–Acar–Kaliski §3) where CIOS
 // interleaves them: the square's 2N words first, each cross product a_i·a_j
-// (i < j) computed once and the sum doubled, then the diagonal a_i²; that is
-// N(N+1)/2 low and high products where a·b takes N² of each. Its low half
-// T_l is then reduced by CIOS's rounds alone, (T_l + M·p)/2^(32N) ≤ p for
-// the M that clears it, and the high half T_h added: T_h + (T_l + M·p)/2^(32N)
-// = (a² + M·p)/2^(32N) < (p² + 2^(32N)·p)/2^(32N) < 2p, the bound mont_mul_ptx
-// gives. 8 limbs: 208 multiplies against 264, 12 limbs: 444 against 588.
-template <int N>
+// (i < j) computed once and the sum doubled, then the diagonal a_i²: N(N+1)/2
+// IMAD.WIDE where a·b takes N². Its low half T_l is then reduced by CIOS's
+// rounds alone, (T_l + M·p)/2^(32N) ≤ p for the M that clears it, and the
+// high half T_h added: T_h + (T_l + M·p)/2^(32N) = (a² + M·p)/2^(32N)
+// < (p² + 2^(32N)·p)/2^(32N) < 2p, the bound mont_mul_ptx gives. In all
+// N(N+1)/2 + N² IMAD.WIDE against 2N²: 222 against 288 at 12 limbs, 100
+// against 128 at 8.
+//
+// The cross products go, as mont_mul_ptx's, into two accumulators so that
+// each product's pair of words is an even register pair: `ce` (word k at
+// position k) takes those at an even position i + j, `co` (word k at
+// position k − 1) those at an odd one; row i is a chain of each parity.
+// After row i the cross sum is at most (Σ_(k≤i) a_k·2^(32k))·a <
+// 2^(32(N+i+1)), and each accumulator holds a non-negative part of it: no
+// chain carries past position N + i.
+template <int N, bool FULL_WIDTH>
 __device__ __forceinline__ uint32_t mont_sqr_ptx(uint32_t* r, const uint32_t* a, const uint32_t* p, uint32_t inv) {
+    uint32_t ce[2 * N + 1], co[2 * N + 1];
+#pragma unroll
+    for (int j = 0; j < 2 * N + 1; ++j) ce[j] = co[j] = 0;
+    cross_rows<N, 0>(ce, co, a);
     uint32_t t[2 * N];
+    // The cross sum, position by position (below 2^(32(2N−1)): the chain
+    // ends at position 2N − 2), then doubled (below a²/2 < 2^(64N−1): the
+    // doubling fits 2N words).
+    t[0] = ptx::add_cc(ce[0], co[1]);
 #pragma unroll
-    for (int j = 0; j < 2 * N; ++j) t[j] = 0;
-    // Row i adds a_i·(a_(i+1) .. a_(N-1))·2^(32(2i+1)). After row i the sum is
-    // at most (Σ_(k≤i) a_k·2^(32k))·a < 2^(32(N+i+1)), so it fits t_0..t_(N+i):
-    // the high chain never carries out of t_(N+i).
+    for (int k = 1; k < 2 * N - 2; ++k) t[k] = ptx::addc_cc(ce[k], co[k + 1]);
+    t[2 * N - 2] = ptx::addc(ce[2 * N - 2], co[2 * N - 1]);
+    t[0] = ptx::add_cc(t[0], t[0]);
 #pragma unroll
-    for (int i = 0; i < N - 1; ++i) {
-        t[2 * i + 1] = ptx::mad_lo_cc(a[i], a[i + 1], t[2 * i + 1]);
-#pragma unroll
-        for (int j = i + 2; j < N; ++j) t[i + j] = ptx::madc_lo_cc(a[i], a[j], t[i + j]);
-        t[i + N] = ptx::addc(t[i + N], 0);
-        if (i == N - 2) {
-            t[2 * N - 2] = ptx::mad_hi(a[i], a[i + 1], t[2 * N - 2]);
-        } else {
-            t[2 * i + 2] = ptx::mad_hi_cc(a[i], a[i + 1], t[2 * i + 2]);
-#pragma unroll
-            for (int j = i + 2; j < N - 1; ++j) t[i + j + 1] = ptx::madc_hi_cc(a[i], a[j], t[i + j + 1]);
-            t[i + N] = ptx::madc_hi(a[i], a[N - 1], t[i + N]);
-        }
-    }
-    // Doubled: the cross products are below a²/2 < 2^(64N-1), so the shift
-    // fits 2N words.
-    t[1] = ptx::add_cc(t[1], t[1]);
-#pragma unroll
-    for (int j = 2; j < 2 * N - 1; ++j) t[j] = ptx::addc_cc(t[j], t[j]);
+    for (int k = 1; k < 2 * N - 1; ++k) t[k] = ptx::addc_cc(t[k], t[k]);
     t[2 * N - 1] = ptx::addc(0, 0);
     // The diagonal, one chain; the total a² < 2^(64N) carries out of nothing.
     t[0] = ptx::mad_lo_cc(a[0], a[0], t[0]);
@@ -256,21 +255,30 @@ __device__ __forceinline__ uint32_t mont_sqr_ptx(uint32_t* r, const uint32_t* a,
     }
     t[2 * N - 2] = ptx::madc_lo_cc(a[N - 1], a[N - 1], t[2 * N - 2]);
     t[2 * N - 1] = ptx::madc_hi(a[N - 1], a[N - 1], t[2 * N - 1]);
-    // (T_l + M·p)/2^(32N) by CIOS's reduction rounds on N+2 words.
-    uint32_t u[N + 2];
+    // (T_l + M·p)/2^(32N) by CIOS's reduction rounds on the two accumulators
+    // of mont_mul_ptx (the same bounds: T_l < 2^(32N) and m·p < 2^(32N)·p).
+    constexpr int EVEN_TOP = FULL_WIDTH ? 2 : 1, ODD_TOP = FULL_WIDTH ? 1 : 0;
+    uint32_t e[N + 3], o[N + 3];
 #pragma unroll
-    for (int j = 0; j < N; ++j) u[j] = t[j];
-    u[N] = 0;
-    u[N + 1] = 0;
+    for (int j = 0; j < N + 3; ++j) {
+        e[j] = j < N ? t[j] : 0;
+        o[j] = 0;
+    }
 #pragma unroll
     for (int i = 0; i < N; ++i) {
-        uint32_t m = u[0] * inv;
-        mul_add_row<N>(u, p, m);
-#pragma unroll
-        for (int j = 0; j < N + 1; ++j) u[j] = u[j + 1];
-        u[N + 1] = 0;
+        e[0] = ptx::add_cc(e[0], o[1]);  // position 0 in one word, its carry into o_2
+        const uint32_t m = e[0] * inv;   // a multiplication: the carry flag waits
+        mul_add_pairs<1, N, ODD_TOP, true>(o + 2, p, m);
+        mul_add_pairs<0, N, EVEN_TOP>(e, p, m);  // e_0 is now 0
+        shift_accumulators<N>(e, o);
     }
-    // + T_h: u ≤ p, so the sum is below 2p and its carry word is 0 or 1.
+    // + T_h: (T_l + M·p)/2^(32N) ≤ p, so the sum is below 2p and its carry
+    // word is 0 or 1.
+    uint32_t u[N + 1];
+    u[0] = ptx::add_cc(e[0], o[1]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) u[j] = ptx::addc_cc(e[j], o[j + 1]);
+    u[N] = ptx::addc(e[N], o[N + 1]);
     r[0] = ptx::add_cc(u[0], t[N]);
 #pragma unroll
     for (int j = 1; j < N; ++j) r[j] = ptx::addc_cc(u[j], t[N + j]);

@@ -88,7 +88,7 @@ int run_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* out, si
                     detail::reduce_once_ptx<N>(r.v, t, hi, p.w);
                     break;
                 case PTX_SQR:
-                    hi = detail::mont_sqr_ptx<N>(t, x.v, p.w, F::INV);
+                    hi = detail::mont_sqr_ptx<N, F::FULL_WIDTH>(t, x.v, p.w, F::INV);
                     detail::reduce_once_ptx<N>(r.v, t, hi, p.w);
                     break;
                 case PTX_ADD: detail::add_mod_ptx<N>(r.v, x.v, y.v, p.w); break;
