@@ -5,8 +5,8 @@
 // and a high half, into t_j and t_(j+1); each addition is two carry chains,
 // one over the products of even j and one over those of odd j, each taking
 // a product's two halves in turn (mul_add_pairs), the odd ones into an
-// accumulator of their own (mont_mul_ptx says how the two take turns). PTX exposes the
-// carry flag through the .cc / madc forms.
+// accumulator of their own (mont_mul_ptx says how the two take turns). PTX
+// exposes the carry flag through the .cc / madc forms.
 //
 // The chains are separate asm statements, ordered by `volatile`; the loops
 // are fully unrolled, so no compiler-generated instruction that could touch
