@@ -322,12 +322,12 @@ struct mont_field {
     GPUKIT_HDI mont_field& operator-=(const mont_field& b) { return *this = *this - b; }
     GPUKIT_HDI mont_field& operator*=(const mont_field& b) { return *this = *this * b; }
 
-    // a² through the one multiplication routine: what the point formulas
-    // use. A kernel that adds points keeps a single arithmetic routine hot
-    // in the instruction cache; with the squaring's own code beside it the
-    // 12-limb kernels stalled on instruction fetch and ran 8–13 % slower,
-    // though they executed 10 % fewer instructions (bench/NOTES.md, v15a).
-    GPUKIT_HDI mont_field sqr() const { return *this * *this; }
+    // a² by the squaring's own routine: what the point formulas use. In
+    // v15a, beside a 1,300-instruction multiplication, it made the 12-limb
+    // kernels stall on instruction fetch (8–13 % slower); since v16e both
+    // routines are ~500 instructions and the squaring 16–20 % faster
+    // (bench/NOTES.md, v16g).
+    GPUKIT_HDI mont_field sqr() const { return sqr_fast(); }
     // a² by its own code on the device (mont_sqr_ptx, sqr_ptx above), for
     // exponentiations, whose loops are nearly all squarings
     // (square roots, Fermat's inverse); a multiplication elsewhere.
