@@ -322,16 +322,13 @@ struct mont_field {
     GPUKIT_HDI mont_field& operator-=(const mont_field& b) { return *this = *this - b; }
     GPUKIT_HDI mont_field& operator*=(const mont_field& b) { return *this = *this * b; }
 
-    // a² by the squaring's own routine: what the point formulas use. In
-    // v15a, beside a 1,300-instruction multiplication, it made the 12-limb
-    // kernels stall on instruction fetch (8–13 % slower); since v16e both
-    // routines are ~500 instructions and the squaring 16–20 % faster
+    // a² on the device by the squaring's own routine (mont_sqr_ptx, sqr_ptx
+    // above), in the point formulas and the exponentiations alike. In v15a,
+    // beside a 1,300-instruction multiplication, a second routine made the
+    // 12-limb kernels stall on instruction fetch (8–13 % slower); since v16e
+    // both are ~500 instructions and the squaring 16–20 % faster
     // (bench/NOTES.md, v16g).
-    GPUKIT_HDI mont_field sqr() const { return sqr_fast(); }
-    // a² by its own code on the device (mont_sqr_ptx, sqr_ptx above), for
-    // exponentiations, whose loops are nearly all squarings
-    // (square roots, Fermat's inverse); a multiplication elsewhere.
-    GPUKIT_HDI mont_field sqr_fast() const {
+    GPUKIT_HDI mont_field sqr() const {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
         return sqr_call(*this);
 #else
@@ -380,7 +377,7 @@ struct mont_field {
         constexpr limbs_t e = P_MINUS_2;
         mont_field r = one();
         for (int i = 32 * N - 1; i >= 0; --i) {
-            r = r.sqr_fast();
+            r = r.sqr();
             if ((e.w[i / 32] >> (i % 32)) & 1u) r = r * *this;
         }
         return r;

@@ -52,7 +52,7 @@ struct root_order {
         while (top > 0 && !((e.w[top / 32] >> (top % 32)) & 1u)) --top;
         F r = F::one();
         for (int i = top; i >= 0; --i) {
-            r = r.sqr_fast();
+            r = r.sqr();
             if ((e.w[i / 32] >> (i % 32)) & 1u) r = r * a;
         }
         return r;
@@ -204,14 +204,14 @@ struct sqrt_tonelli_shanks : root_order<F> {
         if (a.is_zero()) return true;
         while (b != one) {
             int i = 1;
-            F b2 = b.sqr_fast();
+            F b2 = b.sqr();
             while (b2 != one) {
                 if (++i == m) return false;  // b^(2^(m−1)) ≠ 1: a is no square
-                b2 = b2.sqr_fast();
+                b2 = b2.sqr();
             }
             F c = z;
-            for (int j = 0; j < m - i - 1; ++j) c = c.sqr_fast();
-            z = c.sqr_fast();
+            for (int j = 0; j < m - i - 1; ++j) c = c.sqr();
+            z = c.sqr();
             b = b * z;
             x = x * c;
             m = i;

@@ -86,14 +86,7 @@ struct ops {
             case FP_ADD: (load<F>(a) + load<F>(b)).to_canonical(out); return true;
             case FP_SUB: (load<F>(a) - load<F>(b)).to_canonical(out); return true;
             case FP_MUL: (load<F>(a) * load<F>(b)).to_canonical(out); return true;
-            case FP_SQR:
-                // A prime field's own squaring code (sqr() is a product).
-                if constexpr (is_prime_field<F>::value) {
-                    load<F>(a).sqr_fast().to_canonical(out);
-                } else {
-                    load<F>(a).sqr().to_canonical(out);
-                }
-                return true;
+            case FP_SQR: load<F>(a).sqr().to_canonical(out); return true;
             case FP_DBL: load<F>(a).dbl().to_canonical(out); return true;
             case FP_NEG: load<F>(a).neg().to_canonical(out); return true;
             case FP_INV: load<F>(a).inverse().to_canonical(out); return true;
