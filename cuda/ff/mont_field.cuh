@@ -224,11 +224,12 @@ struct mont_field {
         detail::reduce_once_ptx<N>(r, t, hi, p.w);
     }
 #endif
-    // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: since
-    // its rows pair each product's halves (v15d) it multiplies ~23 % (8
-    // limbs) and ~28 % (12 limbs) faster than the portable CIOS on the H100,
-    // whose IMAD.WIDE chains carry through extra additions (bench/NOTES.md,
-    // v13c, v15d). The host runs mul_host64.
+    // The device runs mul_ptx unless GPUKIT_PORTABLE_MUL is defined: with
+    // each product's halves paired and its two accumulators taking turns
+    // (v15d, v16c) it multiplies ~57 % (8 limbs) and ~59 % (12 limbs) faster
+    // than the portable CIOS on the H100, whose IMAD.WIDE chains carry
+    // through extra additions (bench/NOTES.md, v13c, v16e). The host runs
+    // mul_host64.
     GPUKIT_HDI static void mul_words(uint32_t* r, const uint32_t* a, const uint32_t* b) {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
         mul_ptx(r, a, b);

@@ -147,6 +147,17 @@ __device__ __forceinline__ void shift_accumulators(uint32_t* e, uint32_t* o) {
     for (int j = 0; j < N + 3; ++j) e[j] = next_e[j];
 }
 
+// r (N words) = e + o read one word on (o's word k at position k − 1), the
+// carry word returned: the value CIOS's two accumulators hold after their
+// last round.
+template <int N>
+__device__ __forceinline__ uint32_t merge_accumulators(uint32_t* r, const uint32_t* e, const uint32_t* o) {
+    r[0] = ptx::add_cc(e[0], o[1]);
+#pragma unroll
+    for (int j = 1; j < N; ++j) r[j] = ptx::addc_cc(e[j], o[j + 1]);
+    return ptx::addc(e[N], o[N + 1]);
+}
+
 // r (N words) and the returned carry word hold a·b·2^(-32N) mod p, < 2p, for
 // a, b < p. Same bounds as the portable CIOS (detail::cios_rounds): at
 // the end of each round t < 2p, so before its shift t < 2p·2^32, below
@@ -160,8 +171,9 @@ __device__ __forceinline__ void shift_accumulators(uint32_t* e, uint32_t* o) {
 // k − 1, those of odd j (at positions j, j + 1: its words j + 1, j + 2).
 // Both hold non-negative parts of t, so each stays below t's bound: e fits
 // words 0..N (and N + 1 for a FULL_WIDTH p), o words 1..N+1 (and N + 2).
-// Only position 0 has a word in both (e_0 and o_1); o_1 is added into e_0 before m = t_0·INV is taken, its carry going
-// into the odd chain's first link (o_2, position 1). The shift by one word
+// Only position 0 has a word in both (e_0 and o_1); o_1 is added into e_0
+// before m = t_0·INV is taken, its carry going into the odd chain's first
+// link (o_2, position 1). The shift by one word
 // then swaps the roles: e's word k is at position k − 1 (e_0, the word the
 // round cleared, is 0), so e becomes the odd accumulator as it stands, and
 // o's word k + 2 is at position k, so o, read two words on, becomes the
@@ -184,11 +196,7 @@ __device__ __forceinline__ uint32_t mont_mul_ptx(uint32_t* r, const uint32_t* a,
         mul_add_pairs<1, N, ODD_TOP>(o + 2, p, m);
         shift_accumulators<N>(e, o);                        // t /= 2^32
     }
-    // t = e + o read one word on; t < 2p, so position N is 0 or 1.
-    r[0] = ptx::add_cc(e[0], o[1]);
-#pragma unroll
-    for (int j = 1; j < N; ++j) r[j] = ptx::addc_cc(e[j], o[j + 1]);
-    return ptx::addc(e[N], o[N + 1]);
+    return merge_accumulators<N>(r, e, o);  // t < 2p: position N is 0 or 1
 }
 
 // Row I of the squaring's cross products, a_I·a_j for j > I, and the rows
@@ -267,7 +275,7 @@ __device__ __forceinline__ uint32_t mont_sqr_ptx(uint32_t* r, const uint32_t* a,
 #pragma unroll
     for (int i = 0; i < N; ++i) {
         e[0] = ptx::add_cc(e[0], o[1]);  // position 0 in one word, its carry into o_2
-        const uint32_t m = e[0] * inv;   // a multiplication: the carry flag waits
+        const uint32_t m = e[0] * inv;   // mul.lo leaves the carry flag to the chain below
         mul_add_pairs<1, N, ODD_TOP, true>(o + 2, p, m);
         mul_add_pairs<0, N, EVEN_TOP>(e, p, m);  // e_0 is now 0
         shift_accumulators<N>(e, o);
@@ -275,10 +283,7 @@ __device__ __forceinline__ uint32_t mont_sqr_ptx(uint32_t* r, const uint32_t* a,
     // + T_h: (T_l + M·p)/2^(32N) ≤ p, so the sum is below 2p and its carry
     // word is 0 or 1.
     uint32_t u[N + 1];
-    u[0] = ptx::add_cc(e[0], o[1]);
-#pragma unroll
-    for (int j = 1; j < N; ++j) u[j] = ptx::addc_cc(e[j], o[j + 1]);
-    u[N] = ptx::addc(e[N], o[N + 1]);
+    u[N] = merge_accumulators<N>(u, e, o);
     r[0] = ptx::add_cc(u[0], t[N]);
 #pragma unroll
     for (int j = 1; j < N; ++j) r[j] = ptx::addc_cc(u[j], t[N + j]);
