@@ -22,7 +22,13 @@
 // their keys and values laid out by lay_out_lanes (lane_layout.cuh, 8
 // coalesced bytes a lane-step instead of three scattered sectors), with no
 // per-lane position, and the forward pass reads acc.x alone (an empty lane
-// is a flag).
+// is a flag). What bounds it now (v17's ncu, BN254 2^22): half the warps'
+// time waits on loads consumed a few instructions after they are issued, at
+// 65 % of DRAM bandwidth, 432 bytes a lane-step. Asking for the next lane's
+// point and state ahead (prefetches into L1 or L2), running the XYZZ
+// accumulation beside it on a share of the pairs, and one pass a step
+// instead of two (fewer bytes, more spilled registers) were each slower;
+// only the keys and values read a lane ahead paid (bench/NOTES.md, v17).
 //
 // The lanes cut buckets like runs do (bucket_runs.cuh); at the end the
 // thread stitches its lanes' partials together in XYZZ, so that to
@@ -122,9 +128,13 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         // Forward: each lane's point and denominator, and their running product.
         field_t running = field_t::one();
         bool any = false;
+        // Each lane's value is read a lane ahead, so that the read does not
+        // stall the lane that uses it (v17c: the PLONK-like batch −1.5 %).
+        uint32_t v_next = lane_values[row];
         for (uint32_t j = 0; j < L; j++) {
             uint8_t kind = STEP_NONE;
-            const uint32_t v = lane_values[row + size_t(j) * threads];
+            const uint32_t v = v_next;
+            if (j + 1 < L) v_next = lane_values[row + size_t(j + 1) * threads];
             if (v != LANE_SKIP) {
                 affine_t p = load_wide(bases + (v & ~NEGATE_BIT));
                 if (v & NEGATE_BIT) p = p.neg();
@@ -156,8 +166,10 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         // Backward: each lane's inverse from the running one, then its sum
         // and, at a bucket's last item, the bucket written out.
         field_t inv = any ? inverse_bgcd(running) : field_t::one();
+        uint32_t key_next = lane_keys[row + size_t(L - 1) * threads];  // a lane ahead, as the values
         for (uint32_t j = L; j-- > 0;) {
-            const uint32_t key = lane_keys[row + size_t(j) * threads];
+            const uint32_t key = key_next;
+            if (j > 0) key_next = lane_keys[row + size_t(j - 1) * threads];
             if (key == LANE_SKIP) continue;  // past the valid pairs: nothing happened in this lane
             const uint8_t kind = step[j];
             uint8_t f = flags[j] | LANE_OPEN;
