@@ -12,23 +12,18 @@
 // the v8 sweep measured +23 % additions per second on BN254 and +44 % on
 // BLS12-381 (bench/NOTES.md). In the pipeline the lanes' state (~15 KB per
 // thread on 8 limbs, ~22 KB on 12) streams through local memory with the
-// pairs' keys and values: at 2^24 the accumulation went 65 → 60 ms (BN254)
-// and 141 → 121 ms (BLS12-381), the calls 6-10 % faster (v9). Loading the
-// next lane's point ahead of its use changed nothing, and gathering it
-// again in the backward pass instead of keeping it (4 KB less local memory
-// per thread) made the accumulation slower (60 → 66 ms): the point's bytes
-// are cheaper in local memory than gathered twice. v10's ncu put it at 64 %
-// of DRAM bandwidth, ~720 bytes per lane-step; since v11 the lanes read
-// their keys and values laid out by lay_out_lanes (lane_layout.cuh, 8
-// coalesced bytes a lane-step instead of three scattered sectors), with no
-// per-lane position, and the forward pass reads acc.x alone (an empty lane
-// is a flag). What bounds it now (v17's ncu, BN254 2^22): half the warps'
-// time waits on loads consumed a few instructions after they are issued, at
-// 65 % of DRAM bandwidth, 432 bytes a lane-step. Asking for the next lane's
-// point and state ahead (prefetches into L1 or L2), running the XYZZ
-// accumulation beside it on a share of the pairs, and one pass a step
-// instead of two (fewer bytes, more spilled registers) were each slower;
-// only the keys and values read a lane ahead paid (bench/NOTES.md, v17).
+// pairs' keys and values, laid out by lay_out_lanes (lane_layout.cuh, 8
+// coalesced bytes a lane-step). The kernel waits on those bytes: v17's ncu
+// (BN254 2^22) found half the warps' time on loads used a few instructions
+// after their issue, at 65 % of DRAM bandwidth. So a step is one pass over
+// the lanes, not a forward and a backward one: a lane's visit finishes its
+// previous step and starts its next with the sum in registers, ~330 bytes
+// a lane-step instead of ~430, and a lane's key and value are read a lane
+// ahead. With one block an SM fewer, so that the two running products held
+// through the visit do not spill, resident 2^24 took 3-8 % less and the
+// PLONK-like batch 4 % (v17f). Prefetching the next lane's point and state
+// (v17a) and running the XYZZ accumulation beside this one on a share of
+// the pairs (v17b) were slower.
 //
 // The lanes cut buckets like runs do (bucket_runs.cuh); at the end the
 // thread stitches its lanes' partials together in XYZZ, so that to
@@ -60,16 +55,17 @@ namespace gpukit {
 constexpr uint32_t AFFINE_LANES = 64;
 constexpr uint32_t AFFINE_BLOCK = 128;
 
-// Blocks per SM, the register cap with them (65,536 registers an SM): the
-// kernel waits on its local memory and its carry chains with few warps to
-// hide them (ncu, v16c), so more warps pay while the cap leaves the
-// multiplication its registers. 5 blocks (96 registers) on 8 limbs: −2 to
-// −5 % against 4 (BN254, secp256k1, the PLONK-like batch); on 12 limbs the
-// same cap spills ~1 KB a thread and ran 21 % slower, so they keep 4 (128
-// registers) (bench/NOTES.md, v16d).
+// Blocks per SM, the register cap with them (65,536 registers an SM): 4
+// blocks (128 registers) on 8 limbs, 3 (168) on 12. The one-pass step holds
+// the step's inverse and the next step's running product together; at 5
+// and 4 blocks (96 and 128 registers) ptxas spilled 272 and 672 bytes a
+// thread inside the loop and the kernel ran 2-5 % slower than the two-pass
+// one it replaced (v17d); one block fewer spills 64 and 160 bytes and runs
+// 3-8 % faster than it (v17f). More warps paid for the two-pass kernel
+// (v16d), fewer registers spilled do for this one (bench/NOTES.md).
 template <class C>
 constexpr uint32_t affine_blocks_per_sm() {
-    return curve_traits<C>::field_t::N <= 8 ? 5 : 4;
+    return curve_traits<C>::field_t::N <= 8 ? 4 : 3;
 }
 
 // Whether curve C can accumulate batch-affine: the binary GCD inverts
@@ -85,8 +81,8 @@ constexpr bool batch_affine_capable() {
 enum affine_step : uint8_t { STEP_NONE, STEP_TAKE, STEP_ADD, STEP_DOUBLE, STEP_CANCEL };
 // A lane's flags: its current stretch is its first (it may have begun
 // before the lane); the stretch has items; the first stretch ended inside
-// the lane (its sum is in head[]); the lane's sum is the identity (so the
-// forward pass reads only acc.x, and acc.y only when the x coordinates meet).
+// the lane (its sum is in head[]); the lane's sum is the identity (acc[] is
+// then not read, and may hold a stale sum).
 enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, LANE_EMPTY = 8 };
 
 // The lanes' items come laid out by lay_out_lanes (lane_layout.cuh): the
@@ -115,99 +111,112 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         return valid - lo > K ? lo + K : valid;
     };
 
+    // A lane's state between visits: its sum, the point and the exclusive
+    // prefix product of its pending step, and its flags with the pending
+    // step's kind in the high nibble.
     affine_t acc[L], point[L], head[L];
     field_t prefix[L];
-    uint8_t step[L], flags[L];
-    for (uint32_t j = 0; j < L; j++) {
-        acc[j] = affine_t::identity();
-        flags[j] = LANE_IN_HEAD | LANE_EMPTY;
-    }
+    uint8_t meta[L];
+    for (uint32_t j = 0; j < L; j++) meta[j] = LANE_IN_HEAD | LANE_EMPTY;
 
-    for (uint32_t s = 0; s < K; s++) {
-        const size_t row = size_t(s) * L * threads + t;
-        // Forward: each lane's point and denominator, and their running product.
+    // Round r visits every lane once, in the order opposite to round r - 1's:
+    // it finishes the lane's step r - 1 (whose shared inverse, inv, runs
+    // back through the lanes in the order their denominators went in) and
+    // starts step r with the sum in registers (its denominator into
+    // `running`, its exclusive prefix stored). One pass a step instead of a
+    // forward and a backward one: the sum is read once a step, and a step's
+    // key and the next step's value are read a lane ahead (v17c, v17f).
+    field_t inv = field_t::one();
+    for (uint32_t r = 0; r <= K; r++) {
+        const bool finish = r > 0, start = r < K;
+        const bool up = (r & 1) == 0;
+        // (row_finish wraps in round 0, where no key is read.)
+        const size_t row_finish = size_t(r - 1) * L * threads + t, row_start = size_t(r) * L * threads + t;
         field_t running = field_t::one();
         bool any = false;
-        // Each lane's value is read a lane ahead, so that the read does not
-        // stall the lane that uses it (v17c: the PLONK-like batch −1.5 %).
-        uint32_t v_next = lane_values[row];
-        for (uint32_t j = 0; j < L; j++) {
+        const auto lane_at = [&](uint32_t i) { return up ? i : L - 1 - i; };
+        const auto key_of = [&](uint32_t j) { return finish ? lane_keys[row_finish + size_t(j) * threads] : 0u; };
+        const auto value_of = [&](uint32_t j) {
+            return start ? lane_values[row_start + size_t(j) * threads] : LANE_SKIP;
+        };
+        uint32_t key_next = key_of(lane_at(0)), value_next = value_of(lane_at(0));
+        for (uint32_t i = 0; i < L; i++) {
+            const uint32_t j = lane_at(i);
+            const uint32_t key = key_next, v = value_next;
+            if (i + 1 < L) {
+                key_next = key_of(lane_at(i + 1));
+                value_next = value_of(lane_at(i + 1));
+            }
+            if (finish && key == LANE_SKIP) continue;  // past the valid pairs, now and at every later step
+            uint8_t m = meta[j];
+            uint8_t f = m & 15;
+            affine_t a = (f & LANE_EMPTY) ? affine_t::identity() : acc[j];
+            bool changed = false;
+            if (finish) {  // step r - 1
+                const uint8_t kind = m >> 4;
+                f |= LANE_OPEN;
+                if (kind == STEP_ADD || kind == STEP_DOUBLE) {
+                    const affine_t p = point[j];
+                    const field_t own = inv * prefix[j];
+                    field_t num;
+                    if (kind == STEP_ADD) {
+                        inv = inv * (p.x - a.x);
+                        num = p.y - a.y;
+                    } else {
+                        inv = inv * a.y.dbl();
+                        const field_t xx = a.x.sqr();
+                        num = xx + xx + xx;  // 3x², a = 0
+                    }
+                    const field_t l = num * own;
+                    const field_t x3 = l.sqr() - a.x - p.x;
+                    a = affine_t{x3, l * (a.x - x3) - a.y};
+                    changed = true;
+                } else if (kind == STEP_TAKE) {
+                    a = point[j];
+                    f &= uint8_t(~LANE_EMPTY);
+                    changed = true;
+                } else if (kind == STEP_CANCEL) {
+                    f |= LANE_EMPTY;
+                }
+                if (key & LANE_LAST) {  // the bucket's last item: its stretch in this lane is complete
+                    if (f & LANE_IN_HEAD) {
+                        head[j] = (f & LANE_EMPTY) ? affine_t::identity() : a;
+                        f |= LANE_HEAD_DONE;
+                    } else {
+                        store_wide(bucket_sums + (key & ~LANE_LAST),
+                                   (f & LANE_EMPTY) ? bucket_t::identity() : bucket_t::from_affine(a));
+                    }
+                    f &= uint8_t(~(LANE_IN_HEAD | LANE_OPEN));
+                    f |= LANE_EMPTY;
+                }
+                if (f & LANE_EMPTY) a = affine_t::identity();
+            }
             uint8_t kind = STEP_NONE;
-            const uint32_t v = v_next;
-            if (j + 1 < L) v_next = lane_values[row + size_t(j + 1) * threads];
-            if (v != LANE_SKIP) {
+            if (v != LANE_SKIP) {  // step r: the point and its denominator
                 affine_t p = load_wide(bases + (v & ~NEGATE_BIT));
                 if (v & NEGATE_BIT) p = p.neg();
                 if (p.is_identity()) {
                     kind = STEP_NONE;
-                } else if (flags[j] & LANE_EMPTY) {
+                } else if (f & LANE_EMPTY) {
                     kind = STEP_TAKE;
+                } else if (p.x != a.x) {
+                    kind = STEP_ADD;
+                    prefix[j] = running;
+                    running = running * (p.x - a.x);
+                } else if (p.y == a.y && !a.y.is_zero()) {
+                    kind = STEP_DOUBLE;
+                    prefix[j] = running;
+                    running = running * a.y.dbl();
                 } else {
-                    const field_t ax = acc[j].x;
-                    if (p.x != ax) {
-                        kind = STEP_ADD;
-                        running = running * (p.x - ax);
-                    } else {
-                        const field_t ay = acc[j].y;
-                        if (p.y == ay && !ay.is_zero()) {
-                            kind = STEP_DOUBLE;
-                            running = running * ay.dbl();
-                        } else {
-                            kind = STEP_CANCEL;  // P = -acc, or acc of order 2 doubled
-                        }
-                    }
+                    kind = STEP_CANCEL;  // P = -acc, or acc of order 2 doubled
                 }
                 if (kind != STEP_NONE) point[j] = p;
                 any |= kind == STEP_ADD || kind == STEP_DOUBLE;
             }
-            step[j] = kind;
-            prefix[j] = running;
+            if (changed) acc[j] = a;
+            meta[j] = uint8_t(f | (kind << 4));
         }
-        // Backward: each lane's inverse from the running one, then its sum
-        // and, at a bucket's last item, the bucket written out.
-        field_t inv = any ? inverse_bgcd(running) : field_t::one();
-        uint32_t key_next = lane_keys[row + size_t(L - 1) * threads];  // a lane ahead, as the values
-        for (uint32_t j = L; j-- > 0;) {
-            const uint32_t key = key_next;
-            if (j > 0) key_next = lane_keys[row + size_t(j - 1) * threads];
-            if (key == LANE_SKIP) continue;  // past the valid pairs: nothing happened in this lane
-            const uint8_t kind = step[j];
-            uint8_t f = flags[j] | LANE_OPEN;
-            if (kind == STEP_ADD || kind == STEP_DOUBLE) {
-                const affine_t a = acc[j], p = point[j];
-                const field_t own = j ? inv * prefix[j - 1] : inv;
-                field_t num;
-                if (kind == STEP_ADD) {
-                    inv = inv * (p.x - a.x);
-                    num = p.y - a.y;
-                } else {
-                    inv = inv * a.y.dbl();
-                    const field_t xx = a.x.sqr();
-                    num = xx + xx + xx;  // 3x², a = 0
-                }
-                const field_t l = num * own;
-                const field_t x3 = l.sqr() - a.x - p.x;
-                acc[j] = affine_t{x3, l * (a.x - x3) - a.y};
-            } else if (kind == STEP_TAKE) {
-                acc[j] = point[j];
-                f &= uint8_t(~LANE_EMPTY);
-            } else if (kind == STEP_CANCEL) {
-                acc[j] = affine_t::identity();
-                f |= LANE_EMPTY;
-            }
-            if (key & LANE_LAST) {  // the bucket's last item: its stretch in this lane is complete
-                if (f & LANE_IN_HEAD) {
-                    head[j] = acc[j];
-                    f |= LANE_HEAD_DONE;
-                } else {
-                    store_wide(bucket_sums + (key & ~LANE_LAST), bucket_t::from_affine(acc[j]));
-                }
-                f &= uint8_t(~(LANE_IN_HEAD | LANE_OPEN));
-                f |= LANE_EMPTY;
-                acc[j] = affine_t::identity();
-            }
-            flags[j] = f;
-        }
+        inv = any ? inverse_bgcd(running) : field_t::one();
     }
 
     // Stitch the lanes: a bucket open at a lane's end goes on in the next
@@ -219,9 +228,10 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
     for (uint32_t j = 0; j < L; j++) {
         const uint32_t lo = lane_lo(j), hi = lane_hi(j);
         if (lo >= hi) break;  // this lane and the ones after it are past the valid pairs
-        const uint8_t f = flags[j];
+        const uint8_t f = meta[j] & 15;
         const bool head_done = f & LANE_HEAD_DONE;
-        const bucket_t first = bucket_t::from_affine(head_done ? head[j] : acc[j]);
+        const affine_t sum = (f & LANE_EMPTY) ? affine_t::identity() : acc[j];
+        const bucket_t first = bucket_t::from_affine(head_done ? head[j] : sum);
         const uint32_t first_bucket = sorted_keys[lo];
         if (lo > 0 && sorted_keys[lo - 1] == first_bucket) {  // began before this lane
             if (j == 0) {
@@ -245,7 +255,7 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         carry_is_head = false;
         carry_bucket = NO_BUCKET;
         if (f & LANE_OPEN) {  // the lane ends inside a later bucket
-            carry = bucket_t::from_affine(acc[j]);
+            carry = bucket_t::from_affine(sum);
             carry_bucket = sorted_keys[hi - 1];
         }
     }
