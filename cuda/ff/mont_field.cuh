@@ -170,13 +170,67 @@ struct mont_field {
         static_assert(N % 2 == 0, "64-bit limbs pair the 32-bit words");
         constexpr int M = N / 2;
         constexpr limbs_t p32 = MOD;
-        using u128 = unsigned __int128;
-        uint64_t a[M], b[M], p[M], t[M + 2] = {};
+        uint64_t a[M], b[M], p[M], t[M + 2];
         for (int i = 0; i < M; ++i) {
             a[i] = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
             b[i] = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
             p[i] = uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32;
         }
+        if constexpr (SPARE_TOP_BIT) {
+            mul_host64_spare<M>(t, a, b, p);
+        } else {
+            mul_host64_full<M>(t, a, b, p);
+        }
+        // t < 2p: t - p where that does not borrow (as reduce_once).
+        uint64_t s[M], borrow = 0;
+        for (int i = 0; i < M; ++i) {
+            uint64_t d;
+            const bool b1 = __builtin_sub_overflow(t[i], p[i], &d);
+            const bool b2 = __builtin_sub_overflow(d, borrow, &s[i]);
+            borrow = uint64_t(b1 | b2);
+        }
+        const uint64_t take_s = 0 - (t[M] | (borrow ^ 1));  // all ones: use t - p
+        for (int i = 0; i < M; ++i) {
+            const uint64_t v = (s[i] & take_s) | (t[i] & ~take_s);
+            r[2 * i] = uint32_t(v);
+            r[2 * i + 1] = uint32_t(v >> 32);
+        }
+    }
+    // Whether p's top 64-bit limb is below 2^63 - 1: every field here but
+    // secp256k1's. Then no round's sum passes M limbs (Gueron and Krasnov's
+    // observation, as gnark-crypto's and arkworks' "no-carry" CIOS use it),
+    // and the loop keeps no (M+1)-th and (M+2)-th limb: ~20 % faster on the
+    // host, whose multiplications are a small call's tail (v18c).
+    static constexpr bool SPARE_TOP_BIT =
+        (uint64_t(MOD.w[N - 2]) | uint64_t(MOD.w[N - 1]) << 32) < 0x7fffffffffffffffull;
+    // t (M + 1 limbs, t[M] = 0) = a·b·2^(-64M) mod p, < 2p, for SPARE_TOP_BIT.
+    template <int M>
+    static void mul_host64_spare(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p) {
+        using u128 = unsigned __int128;
+        for (int j = 0; j <= M; ++j) t[j] = 0;
+        for (int i = 0; i < M; ++i) {
+            u128 c = u128(a[0]) * b[i] + t[0];
+            uint64_t hi_ab = uint64_t(c >> 64);
+            t[0] = uint64_t(c);
+            const uint64_t m = t[0] * INV64;  // t + m·p ≡ 0 mod 2^64
+            c = u128(m) * p[0] + t[0];
+            uint64_t hi_mp = uint64_t(c >> 64);
+            for (int j = 1; j < M; ++j) {
+                c = u128(a[j]) * b[i] + t[j] + hi_ab;
+                hi_ab = uint64_t(c >> 64);
+                t[j] = uint64_t(c);
+                c = u128(m) * p[j] + t[j] + hi_mp;
+                hi_mp = uint64_t(c >> 64);
+                t[j - 1] = uint64_t(c);  // shift down one limb
+            }
+            t[M - 1] = hi_ab + hi_mp;
+        }
+    }
+    // The same for any p below 2^(64M): M + 2 limbs of accumulator.
+    template <int M>
+    static void mul_host64_full(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p) {
+        using u128 = unsigned __int128;
+        for (int j = 0; j < M + 2; ++j) t[j] = 0;
         for (int i = 0; i < M; ++i) {
             u128 c = 0;
             for (int j = 0; j < M; ++j) {
@@ -196,12 +250,57 @@ struct mont_field {
             t[M - 1] = uint64_t(c);
             t[M] = t[M + 1] + uint64_t(c >> 64);
         }
-        uint32_t t32[N];
+    }
+    // Host addition and subtraction on the 64-bit limbs, as the portable
+    // code below does them on 32-bit words: half the carries.
+    static void add_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
+        constexpr int M = N / 2;
+        constexpr limbs_t p32 = MOD;
+        uint64_t t[M], s[M], carry = 0, borrow = 0;
         for (int i = 0; i < M; ++i) {
-            t32[2 * i] = uint32_t(t[i]);
-            t32[2 * i + 1] = uint32_t(t[i] >> 32);
+            const uint64_t a = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
+            const uint64_t b = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
+            uint64_t x;
+            const bool c1 = __builtin_add_overflow(a, b, &x);
+            const bool c2 = __builtin_add_overflow(x, carry, &t[i]);
+            carry = uint64_t(c1 | c2);
         }
-        reduce_once(r, t32, uint32_t(t[M]));  // t < 2p
+        for (int i = 0; i < M; ++i) {
+            const uint64_t p = uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32;
+            uint64_t d;
+            const bool b1 = __builtin_sub_overflow(t[i], p, &d);
+            const bool b2 = __builtin_sub_overflow(d, borrow, &s[i]);
+            borrow = uint64_t(b1 | b2);
+        }
+        const uint64_t take_s = 0 - (carry | (borrow ^ 1));  // a + b >= p: use a + b - p
+        for (int i = 0; i < M; ++i) {
+            const uint64_t v = (s[i] & take_s) | (t[i] & ~take_s);
+            r[2 * i] = uint32_t(v);
+            r[2 * i + 1] = uint32_t(v >> 32);
+        }
+    }
+    static void sub_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
+        constexpr int M = N / 2;
+        constexpr limbs_t p32 = MOD;
+        uint64_t d[M], borrow = 0, carry = 0;
+        for (int i = 0; i < M; ++i) {
+            const uint64_t a = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
+            const uint64_t b = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
+            uint64_t x;
+            const bool b1 = __builtin_sub_overflow(a, b, &x);
+            const bool b2 = __builtin_sub_overflow(x, borrow, &d[i]);
+            borrow = uint64_t(b1 | b2);
+        }
+        const uint64_t mask = 0 - borrow;  // a < b: add p back
+        for (int i = 0; i < M; ++i) {
+            const uint64_t p = (uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32) & mask;
+            uint64_t x, v;
+            const bool c1 = __builtin_add_overflow(d[i], p, &x);
+            const bool c2 = __builtin_add_overflow(x, carry, &v);
+            carry = uint64_t(c1 | c2);
+            r[2 * i] = uint32_t(v);
+            r[2 * i + 1] = uint32_t(v >> 32);
+        }
     }
 #endif
 
@@ -249,6 +348,10 @@ struct mont_field {
         mont_field r;
         detail::add_mod_ptx<N>(r.v, a.v, b.v, p.w);
         return r;
+#elif !defined(__CUDA_ARCH__)
+        mont_field r;
+        add_host64(r.v, a.v, b.v);
+        return r;
 #else
         uint32_t s[N];
         uint64_t c = 0;
@@ -268,6 +371,10 @@ struct mont_field {
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
         mont_field r;
         detail::sub_mod_ptx<N>(r.v, a.v, b.v, p.w);
+        return r;
+#elif !defined(__CUDA_ARCH__)
+        mont_field r;
+        sub_host64(r.v, a.v, b.v);
         return r;
 #else
         uint32_t d[N];
