@@ -168,19 +168,26 @@ void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from
     });
 }
 
+// From this many bytes one row goes through the pinned buffers: a 2^20-point
+// call's 32 MiB of scalars did, and the call ran 10-14 % faster; from 1 MiB
+// on, 2^16- and 2^18-point calls ran 10-30 % slower than with pageable
+// copies, which the driver pipelines itself (one chunk is gathered whole
+// before its copy starts, and the copy ends in a synchronisation;
+// bench/NOTES.md, v18c).
+constexpr size_t PINNED_COPY_MIN_BYTES = staging_pool::CHUNK;
+
 // Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
 // packed one after another, to the device at `dst`, in order on `stream`;
-// the rows may be reused when this returns. One row below a few chunks goes
-// straight from pageable memory (its rate does not matter there); anything
-// else is packed into the pinned buffers, so that many short rows (the
-// vectors of a typed batch, 8 KiB each for Verkle) cost one device copy per
-// chunk instead of one each.
+// the rows may be reused when this returns. One row below a chunk goes
+// straight from pageable memory; anything else is packed into the pinned buffers,
+// so that many short rows (the vectors of a typed batch, 8 KiB each for
+// Verkle) cost one device copy per chunk instead of one each.
 template <class Row>
 void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_bytes, cudaStream_t stream) {
     const size_t bytes = rows * row_bytes;
     if (bytes == 0) return;
     std::unique_ptr<staging_pool::pair> staging;
-    if (rows > 1 || bytes >= 2 * staging_pool::CHUNK) staging = staging_pool::take();
+    if (rows > 1 || bytes >= PINNED_COPY_MIN_BYTES) staging = staging_pool::take();
     if (!staging) {
         for (size_t j = 0; j < rows; j++)
             GPUKIT_CUDA(cudaMemcpyAsync(static_cast<uint8_t*>(dst) + j * row_bytes, row(j), row_bytes,
