@@ -61,8 +61,13 @@ if runs sanitizers; then
         banderwagon::fixed_base_tables
     step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
         .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
-    step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine compute-sanitizer --tool memcheck \
-        --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases secp256k1::batches
+    step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 compute-sanitizer \
+        --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases \
+        secp256k1::batches
+    # The small path (cuda/msm/small_msm.cuh) takes the suite's small single
+    # vectors; its gather list is shared memory.
+    step sanitizer_small compute-sanitizer --tool racecheck --error-exitcode 1 .device/gpukit_gpu_msm \
+        --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows
 fi
 
 if runs suite; then
@@ -70,8 +75,10 @@ if runs suite; then
     # The batch-affine accumulation at every size (the suite above takes it
     # only for large groups), over the edge cases, windows, sizes, bases and
     # batches.
-    step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine .device/gpukit_gpu_msm --test-threads=4 \
-        edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
+    step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm \
+        --test-threads=4 edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
+    # The sorted pipeline at the sizes the small path takes by default.
+    step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
 fi
 
 if runs others; then

@@ -27,7 +27,8 @@ template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
                            point_layout points_layout, bool check, scalar_layout scalars_layout, uint32_t devices,
                            uint8_t* out) {
-    const uint32_t c = resolve_window<C>(window_c, n);
+    // A call of few points runs the small path, at its own window.
+    const uint32_t c = window_c == 0 && n <= small_msm_max_pairs() ? SMALL_WINDOW : resolve_window<C>(window_c, n);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];

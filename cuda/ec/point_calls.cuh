@@ -35,18 +35,37 @@ __device__ __forceinline__ P double_point(const P& a) {
     return a.dbl();
 }
 
-// Lane 0 gets the sum of the 32 lanes' points (5 shuffle rounds, word by word).
-// Every lane of the warp must call it.
+// The point of lane (this lane + offset), word by word; every lane of the
+// warp must call it.
 template <class bucket_t>
-__device__ bucket_t warp_sum(bucket_t acc) {
+__device__ __forceinline__ bucket_t shuffle_down_point(const bucket_t& p, uint32_t offset) {
     constexpr int WORDS = sizeof(bucket_t) / sizeof(uint32_t);
-    for (int offset = 16; offset > 0; offset >>= 1) {
-        uint32_t words[WORDS];
-        memcpy(words, &acc, sizeof acc);
-        for (int k = 0; k < WORDS; k++) words[k] = __shfl_down_sync(0xffffffffu, words[k], offset);
-        bucket_t other;
-        memcpy(&other, words, sizeof other);
+    uint32_t words[WORDS];
+    memcpy(words, &p, sizeof p);
+    for (int k = 0; k < WORDS; k++) words[k] = __shfl_down_sync(0xffffffffu, words[k], offset);
+    bucket_t other;
+    memcpy(&other, words, sizeof other);
+    return other;
+}
+
+// Lane 0 gets the sum of the first `lanes` lanes' points (a power of two up
+// to 32: log2(lanes) shuffle rounds). Every lane of the warp must call it.
+template <class bucket_t>
+__device__ bucket_t warp_sum(bucket_t acc, uint32_t lanes = 32) {
+    for (uint32_t offset = lanes / 2; offset > 0; offset >>= 1) {
+        const bucket_t other = shuffle_down_point(acc, offset);
         if ((threadIdx.x & 31) + offset < 32) acc = add_points(acc, other);
+    }
+    return acc;
+}
+
+// Lane j < lanes gets the sum of lanes j..lanes-1's points (a power of two
+// up to 32: log2(lanes) shuffle rounds). Every lane of the warp must call it.
+template <class bucket_t>
+__device__ bucket_t warp_suffix_sum(bucket_t acc, uint32_t lanes) {
+    for (uint32_t offset = 1; offset < lanes; offset <<= 1) {
+        const bucket_t other = shuffle_down_point(acc, offset);
+        if ((threadIdx.x & 31) + offset < lanes) acc = add_points(acc, other);
     }
     return acc;
 }

@@ -12,6 +12,7 @@
 #include "plan/passes.cuh"
 #include "plan/windows.cuh"
 #include "recode.cuh"
+#include "small_msm.cuh"
 
 namespace gpukit {
 
@@ -23,7 +24,8 @@ namespace gpukit {
 // stay inside it. With a `carry` (bucket_carry.cuh) the MSM must be one
 // pass: the sums a pass before handed on are added into its buckets, and
 // when carry->pass_on its own sums are handed on in turn instead of being
-// reduced (unit_sums is then left unwritten).
+// reduced (unit_sums is then left unwritten). One vector of few points
+// takes the small path instead (small_msm.cuh), with the same result.
 template <class C>
 void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, const msm_shape& shape,
                  size_t budget, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream,
@@ -41,6 +43,10 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
                                        std::to_string(group_bytes(unit_pairs, c, 1, sizeof(bucket_t)) >> 20) +
                                        " MiB of device memory; " + std::to_string(budget >> 20) + " MiB are free");
     if (carry && per_pass < units) fail(STATUS_INTERNAL, "bucket sums carried into an MSM of several passes");
+    if (!carry && small_msm_fits(shape, small_msm_max_pairs())) {
+        enqueue_small_msm<C>(bases, scalars, shape, unit_sums, stream);
+        return;
+    }
 
     for (uint32_t first = 0; first < units; first += per_pass) {
         const uint32_t group = std::min(per_pass, units - first), num_buckets = group * B;

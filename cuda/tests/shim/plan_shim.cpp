@@ -15,6 +15,7 @@
 #include "../../msm/plan/passes.cuh"
 #include "../../msm/plan/reduction.cuh"
 #include "../../msm/plan/shape.cuh"
+#include "../../msm/plan/small.cuh"
 #include "../../msm/plan/windows.cuh"
 
 using namespace gpukit;
@@ -115,6 +116,17 @@ extern "C" size_t gpukit_plan_reduce_bytes(uint32_t buckets, uint32_t group, siz
 extern "C" bool gpukit_plan_weighs_directly(uint32_t buckets, uint32_t group) {
     return weighs_directly(buckets, group);
 }
+
+extern "C" bool gpukit_plan_small_msm_fits(uint32_t n, uint32_t batch, uint32_t c, uint32_t copies,
+                                           size_t max_pairs) {
+    return small_msm_fits(msm_shape{n, batch, c, copies, n}, max_pairs);
+}
+
+extern "C" size_t gpukit_plan_small_max_pairs() { return SMALL_MAX_PAIRS; }
+
+extern "C" uint32_t gpukit_plan_small_max_window() { return SMALL_MAX_WINDOW; }
+
+extern "C" uint32_t gpukit_plan_small_window() { return SMALL_WINDOW; }
 
 extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
                                     scalar_part* out, size_t cap) {

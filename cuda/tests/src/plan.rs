@@ -97,6 +97,16 @@ mod ffi {
         pub fn gpukit_plan_chunks_of(values: u32) -> u32;
         pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
         pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
+        pub fn gpukit_plan_small_msm_fits(
+            n: u32,
+            batch: u32,
+            c: u32,
+            copies: u32,
+            max_pairs: usize,
+        ) -> bool;
+        pub fn gpukit_plan_small_max_pairs() -> usize;
+        pub fn gpukit_plan_small_max_window() -> u32;
+        pub fn gpukit_plan_small_window() -> u32;
         pub fn gpukit_plan_parts(
             count: u32,
             chunk: u32,
@@ -228,6 +238,27 @@ pub fn reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize {
 pub fn weighs_directly(buckets: u32, group: u32) -> bool {
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_weighs_directly(buckets, group) }
+}
+
+/// small_msm_fits: whether an MSM of this shape takes the small path
+/// (cuda/msm/small_msm.cuh) with at most `max_pairs` pairs a unit.
+pub fn small_msm_fits(n: u32, batch: u32, c: u32, copies: u32, max_pairs: usize) -> bool {
+    assert!(c >= 1 && copies >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_small_msm_fits(n, batch, c, copies, max_pairs) }
+}
+
+/// SMALL_MAX_PAIRS, SMALL_MAX_WINDOW and SMALL_WINDOW, the small path's
+/// defaults.
+pub fn small_limits() -> (usize, u32, u32) {
+    // SAFETY: no arguments.
+    unsafe {
+        (
+            ffi::gpukit_plan_small_max_pairs(),
+            ffi::gpukit_plan_small_max_window(),
+            ffi::gpukit_plan_small_window(),
+        )
+    }
 }
 
 /// plan_parts: one device's slice of `count` points for `batch` vectors,

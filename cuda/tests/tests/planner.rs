@@ -316,6 +316,46 @@ fn reduce_bytes_cover_every_buffer() {
 }
 
 #[test]
+fn small_path_takes_one_vector_of_few_pairs() {
+    let (max_pairs, max_window) = small_limits_checked();
+    let n = max_pairs as u32;
+    for c in 1..=24u32 {
+        let window_ok = c <= max_window;
+        assert_eq!(
+            plan::small_msm_fits(n, 1, c, 1, max_pairs),
+            window_ok,
+            "c {c}"
+        );
+        assert!(!plan::small_msm_fits(n + 1, 1, c, 1, max_pairs), "c {c}");
+        assert!(
+            !plan::small_msm_fits(1, 2, c, 1, max_pairs),
+            "c {c}: a batch"
+        );
+        assert_eq!(
+            plan::small_msm_fits(1, 1, c, 1, max_pairs),
+            window_ok,
+            "c {c}"
+        );
+    }
+    // Precomputed copies count: a unit holds n·copies pairs.
+    assert!(plan::small_msm_fits(n / 4, 1, 5, 4, max_pairs));
+    assert!(!plan::small_msm_fits(n / 4 + 1, 1, 5, 4, max_pairs));
+    // GPUKIT_SMALL_MSM=0 turns it off.
+    assert!(!plan::small_msm_fits(1, 1, 5, 1, 0));
+}
+
+// The small path's limits, within what its kernels take: pair indices in
+// 32 bits, and at most 16 buckets a lane in the weighing (c <= 10); its own
+// window one it takes.
+fn small_limits_checked() -> (usize, u32) {
+    let (max_pairs, max_window, window) = plan::small_limits();
+    assert!(max_pairs >= 1 && max_pairs < u32::MAX as usize);
+    assert!((1..=10).contains(&max_window));
+    assert!((1..=max_window).contains(&window));
+    (max_pairs, max_window)
+}
+
+#[test]
 fn weighs_directly_up_to_the_limit() {
     let limit = plan::constants().direct_weight_max_buckets;
     assert!(limit.is_power_of_two());

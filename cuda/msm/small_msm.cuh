@@ -1,0 +1,147 @@
+// The small MSM: one vector of few points, where the sorted pipeline's
+// latency is the cost, not its work. A 2^10-point call spent ~0.37 ms on
+// the device in some fifteen launches (the sort, the bucket ranges, the cut
+// buckets' finish and the reduction's levels), most of it dependent
+// additions at their latency, ~10 µs each (bench/NOTES.md, v18a). Here the
+// recoded pairs stay unsorted and two kernels do the rest:
+//   small_bucket_sums: one warp per (unit, bucket) reads the unit's keys,
+//     gathers the pairs of its bucket and adds them spread over its 32
+//     lanes, then sums the lanes: ceil(items / 32) + 5 dependent additions.
+//     A bucket holding many of the unit's items is the call's latency
+//     (every scalar equal; a top window of one or two bits, as BLS12-381's
+//     and secp256k1's at c = 5, splits the unit between two buckets), which
+//     is why the path stops at SMALL_MAX_PAIRS;
+//   small_unit_sums: one warp per unit weighs its B bucket sums without a
+//     doubling chain (below): 2m + 1 + 2·log2(B / m) + log2(m) dependent
+//     additions for m = ceil(B / 32) buckets a lane.
+// The host combines the units as after the pipeline (finish_msm).
+#pragma once
+#include "../curve_traits.cuh"
+#include "../ec/point_calls.cuh"
+#include "../ec/wide_access.cuh"
+#include "../runtime/device_buffer.cuh"
+#include "../runtime/trace.cuh"
+#include "plan/small.cuh"
+#include "recode.cuh"
+
+namespace gpukit {
+
+constexpr uint32_t SMALL_WARPS = 4;  // warps per block of both kernels
+// Keys a lane reads at once: independent loads in flight instead of one
+// load's latency per 32 keys.
+constexpr uint32_t SMALL_KEY_BATCH = 8;
+// Pair values a warp gathers in shared memory before its lanes add them
+// (room for two batches of the warp's keys): the lanes take them
+// round-robin, so a bucket's items spread evenly over the lanes wherever
+// they lie among the unit's pairs.
+constexpr uint32_t SMALL_GATHER = 2 * 32 * SMALL_KEY_BATCH;
+
+// bucket_sums[g], g = u·B + b: the sum of unit u's pairs whose key is g
+// (recode_scalars' keys of a pass with first = 0), the identity where there
+// are none. Unit u's pairs are [u·per_unit, (u+1)·per_unit) of keys/values.
+template <class C>
+__global__ void __launch_bounds__(SMALL_WARPS * 32)
+    small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
+                      uint32_t per_unit, uint32_t B, uint32_t buckets,
+                      typename curve_traits<C>::bucket_t* bucket_sums) {
+    using affine_t = typename curve_traits<C>::affine_t;
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    __shared__ uint32_t gathered[SMALL_WARPS][SMALL_GATHER];
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t g = blockIdx.x * SMALL_WARPS + warp;
+    if (g >= buckets) return;  // the whole warp
+    const size_t first = size_t(g / B) * per_unit;
+    uint32_t* list = gathered[warp];
+    bucket_t acc = bucket_t::identity();
+    uint32_t filled = 0;
+    constexpr uint32_t STRIDE = 32 * SMALL_KEY_BATCH;
+    for (uint32_t start = 0; start < per_unit; start += STRIDE) {
+        uint32_t key[SMALL_KEY_BATCH];
+#pragma unroll
+        for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
+            const uint32_t i = start + q * 32 + lane;
+            key[q] = i < per_unit ? keys[first + i] : ~g;
+        }
+#pragma unroll
+        for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
+            const bool match = key[q] == g;
+            const uint32_t ballot = __ballot_sync(0xffffffffu, match);
+            if (match) list[filled + __popc(ballot & ((1u << lane) - 1))] = values[first + start + q * 32 + lane];
+            filled += __popc(ballot);
+        }
+        // Room for the next batch always remains, so a batch never overflows.
+        if (filled > SMALL_GATHER - STRIDE || start + STRIDE >= per_unit) {
+            __syncwarp();
+            for (uint32_t k = lane; k < filled; k += 32) {
+                const uint32_t v = list[k];
+                const affine_t point = load_wide(bases + (v & ~NEGATE_BIT));
+                acc = acc.add_affine((v & NEGATE_BIT) ? point.neg() : point);
+            }
+            __syncwarp();
+            filled = 0;
+        }
+    }
+    acc = warp_sum(acc);
+    if (lane == 0) store_wide(bucket_sums + g, acc);
+}
+
+// unit_sums[u] = Σ_{b<B} (b+1)·bucket_sums[u·B + b], one warp per unit.
+// Lane j holds buckets j·m .. j·m + m − 1 (m = ceil(B / 32); B is a power of
+// two, so m is a power of two and B / m lanes hold buckets) and sums them
+// from the top, running: its weighted sum a_j = Σ_r (r+1)·V_(jm+r) and its
+// plain sum r_j = Σ_r V_(jm+r). Then
+//   Σ_b (b+1)·V_b = Σ_j (a_j + j·m·r_j) = Σ_j a_j + m·Σ_{k≥1} R_k,
+// R_k = Σ_{j≥k} r_j, the lanes' suffix sums: one scan and one sum of the
+// warp, and log2(m) doublings, instead of the running sum's 2B-deep chain
+// or a doubling chain per bucket.
+template <class C>
+__global__ void __launch_bounds__(SMALL_WARPS * 32)
+    small_unit_sums(const typename curve_traits<C>::bucket_t* bucket_sums, uint32_t B, uint32_t units,
+                    typename curve_traits<C>::bucket_t* unit_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t u = blockIdx.x * SMALL_WARPS + warp;
+    if (u >= units) return;  // the whole warp
+    // Lanes past B hold nothing (B < 32), and the rounds stop at B.
+    const uint32_t m = (B + 31) / 32, lanes = B / m;
+    bucket_t running = bucket_t::identity(), weighted = bucket_t::identity();
+    if (lane < lanes) {
+        for (uint32_t r = m; r-- > 0;) {
+            running = add_points(running, load_wide(bucket_sums + size_t(u) * B + lane * m + r));
+            weighted = r + 1 == m ? running : add_points(weighted, running);
+        }
+    }
+    bucket_t offset = warp_suffix_sum(running, lanes);
+    for (uint32_t k = 1; k < m; k <<= 1) offset = double_point(offset);
+    const bucket_t total = warp_sum(lane > 0 ? add_points(weighted, offset) : weighted, lanes);
+    if (lane == 0) store_wide(unit_sums + u, total);
+}
+
+// Enqueues the MSM of `shape` (small_msm_fits) on `stream`: unit u's sum in
+// unit_sums[u], as enqueue_msm leaves it.
+template <class C>
+void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars,
+                       const msm_shape& shape, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+    using T = curve_traits<C>;
+    using bucket_t = typename T::bucket_t;
+    constexpr uint32_t BLOCK = SMALL_WARPS * 32;
+    const uint32_t units = shape.units(T::SCALAR_BITS), B = buckets_per_window(shape.c);
+    const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
+    device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
+    recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
+        scalars, shape, 0, units, keys.get(), values.get());
+    GPUKIT_LAUNCHED("recode_scalars");
+    trace_mark("recode");
+    const uint32_t buckets = units * B;
+    device_buffer<bucket_t> bucket_sums(buckets, stream);
+    small_bucket_sums<C><<<blocks_for(size_t(buckets) * 32, BLOCK), BLOCK, 0, stream>>>(
+        bases, keys.get(), values.get(), uint32_t(per_unit), B, buckets, bucket_sums.get());
+    GPUKIT_LAUNCHED("small_bucket_sums");
+    trace_mark("small bucket sums");
+    small_unit_sums<C><<<blocks_for(size_t(units) * 32, BLOCK), BLOCK, 0, stream>>>(bucket_sums.get(), B, units,
+                                                                                    unit_sums);
+    GPUKIT_LAUNCHED("small_unit_sums");
+    trace_mark("small unit sums");
+}
+
+}  // namespace gpukit
