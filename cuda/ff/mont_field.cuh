@@ -169,38 +169,23 @@ struct mont_field {
     static void mul_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
         static_assert(N % 2 == 0, "64-bit limbs pair the 32-bit words");
         constexpr int M = N / 2;
-        constexpr limbs_t p32 = MOD;
         uint64_t a[M], b[M], p[M], t[M + 2];
         for (int i = 0; i < M; ++i) {
-            a[i] = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
-            b[i] = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
-            p[i] = uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32;
+            a[i] = limb64(a32, i);
+            b[i] = limb64(b32, i);
+            p[i] = limb64(MOD.w, i);
         }
         if constexpr (SPARE_TOP_BIT) {
             mul_host64_spare<M>(t, a, b, p);
         } else {
             mul_host64_full<M>(t, a, b, p);
         }
-        // t < 2p: t - p where that does not borrow (as reduce_once).
-        uint64_t s[M], borrow = 0;
-        for (int i = 0; i < M; ++i) {
-            uint64_t d;
-            const bool b1 = __builtin_sub_overflow(t[i], p[i], &d);
-            const bool b2 = __builtin_sub_overflow(d, borrow, &s[i]);
-            borrow = uint64_t(b1 | b2);
-        }
-        const uint64_t take_s = 0 - (t[M] | (borrow ^ 1));  // all ones: use t - p
-        for (int i = 0; i < M; ++i) {
-            const uint64_t v = (s[i] & take_s) | (t[i] & ~take_s);
-            r[2 * i] = uint32_t(v);
-            r[2 * i + 1] = uint32_t(v >> 32);
-        }
+        reduce_once_host64(r, t, t[M]);  // t < 2p
     }
     // Whether p's top 64-bit limb is below 2^63 - 1: every field here but
-    // secp256k1's. Then no round's sum passes M limbs (Gueron and Krasnov's
-    // observation, as gnark-crypto's and arkworks' "no-carry" CIOS use it),
-    // and the loop keeps no (M+1)-th and (M+2)-th limb: ~20 % faster on the
-    // host, whose multiplications are a small call's tail (v18c).
+    // secp256k1's. Then no round's sum passes M limbs (the observation
+    // gnark-crypto's and arkworks' "no-carry" CIOS rest on), and the loop
+    // keeps no (M+1)-th and (M+2)-th limb (v18b).
     static constexpr bool SPARE_TOP_BIT =
         (uint64_t(MOD.w[N - 2]) | uint64_t(MOD.w[N - 1]) << 32) < 0x7fffffffffffffffull;
     // t (M + 1 limbs, t[M] = 0) = a·b·2^(-64M) mod p, < 2p, for SPARE_TOP_BIT.
@@ -251,56 +236,45 @@ struct mont_field {
             t[M] = t[M + 1] + uint64_t(c >> 64);
         }
     }
-    // Host addition and subtraction on the 64-bit limbs, as the portable
-    // code below does them on 32-bit words: half the carries.
+    // Addition and subtraction on the 64-bit limbs too, as the portable code
+    // below does them on 32-bit words: half the carries (v18b).
     static void add_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
-        constexpr int M = N / 2;
-        constexpr limbs_t p32 = MOD;
-        uint64_t t[M], s[M], carry = 0, borrow = 0;
-        for (int i = 0; i < M; ++i) {
-            const uint64_t a = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
-            const uint64_t b = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
-            uint64_t x;
-            const bool c1 = __builtin_add_overflow(a, b, &x);
-            const bool c2 = __builtin_add_overflow(x, carry, &t[i]);
-            carry = uint64_t(c1 | c2);
-        }
-        for (int i = 0; i < M; ++i) {
-            const uint64_t p = uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32;
-            uint64_t d;
-            const bool b1 = __builtin_sub_overflow(t[i], p, &d);
-            const bool b2 = __builtin_sub_overflow(d, borrow, &s[i]);
-            borrow = uint64_t(b1 | b2);
-        }
-        const uint64_t take_s = 0 - (carry | (borrow ^ 1));  // a + b >= p: use a + b - p
-        for (int i = 0; i < M; ++i) {
-            const uint64_t v = (s[i] & take_s) | (t[i] & ~take_s);
-            r[2 * i] = uint32_t(v);
-            r[2 * i + 1] = uint32_t(v >> 32);
-        }
+        uint64_t t[N / 2], carry = 0;
+        for (int i = 0; i < N / 2; ++i) t[i] = add_carry(limb64(a32, i), limb64(b32, i), carry);
+        reduce_once_host64(r, t, carry);  // a + b < 2p
     }
     static void sub_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
-        constexpr int M = N / 2;
-        constexpr limbs_t p32 = MOD;
-        uint64_t d[M], borrow = 0, carry = 0;
-        for (int i = 0; i < M; ++i) {
-            const uint64_t a = uint64_t(a32[2 * i]) | uint64_t(a32[2 * i + 1]) << 32;
-            const uint64_t b = uint64_t(b32[2 * i]) | uint64_t(b32[2 * i + 1]) << 32;
-            uint64_t x;
-            const bool b1 = __builtin_sub_overflow(a, b, &x);
-            const bool b2 = __builtin_sub_overflow(x, borrow, &d[i]);
-            borrow = uint64_t(b1 | b2);
-        }
+        uint64_t d[N / 2], borrow = 0, carry = 0;
+        for (int i = 0; i < N / 2; ++i) d[i] = sub_borrow(limb64(a32, i), limb64(b32, i), borrow);
         const uint64_t mask = 0 - borrow;  // a < b: add p back
-        for (int i = 0; i < M; ++i) {
-            const uint64_t p = (uint64_t(p32.w[2 * i]) | uint64_t(p32.w[2 * i + 1]) << 32) & mask;
-            uint64_t x, v;
-            const bool c1 = __builtin_add_overflow(d[i], p, &x);
-            const bool c2 = __builtin_add_overflow(x, carry, &v);
-            carry = uint64_t(c1 | c2);
-            r[2 * i] = uint32_t(v);
-            r[2 * i + 1] = uint32_t(v >> 32);
-        }
+        for (int i = 0; i < N / 2; ++i) store_limb64(r, i, add_carry(d[i], limb64(MOD.w, i) & mask, carry));
+    }
+    // Limb i of 32-bit words, as 64 bits, and back.
+    static uint64_t limb64(const uint32_t* w, int i) { return uint64_t(w[2 * i]) | uint64_t(w[2 * i + 1]) << 32; }
+    static void store_limb64(uint32_t* w, int i, uint64_t v) {
+        w[2 * i] = uint32_t(v);
+        w[2 * i + 1] = uint32_t(v >> 32);
+    }
+    // a + b + carry, the carry out left in `carry`; a - b - borrow likewise.
+    static uint64_t add_carry(uint64_t a, uint64_t b, uint64_t& carry) {
+        uint64_t x, y;
+        const bool c1 = __builtin_add_overflow(a, b, &x), c2 = __builtin_add_overflow(x, carry, &y);
+        carry = uint64_t(c1 | c2);
+        return y;
+    }
+    static uint64_t sub_borrow(uint64_t a, uint64_t b, uint64_t& borrow) {
+        uint64_t x, y;
+        const bool b1 = __builtin_sub_overflow(a, b, &x), b2 = __builtin_sub_overflow(x, borrow, &y);
+        borrow = uint64_t(b1 | b2);
+        return y;
+    }
+    // r = t - p if (hi:t) >= p else t, for (hi:t) < 2p: reduce_once on
+    // 64-bit limbs (t has N/2 limbs).
+    static void reduce_once_host64(uint32_t* r, const uint64_t* t, uint64_t hi) {
+        uint64_t s[N / 2], borrow = 0;
+        for (int i = 0; i < N / 2; ++i) s[i] = sub_borrow(t[i], limb64(MOD.w, i), borrow);
+        const uint64_t take_s = 0 - (hi | (borrow ^ 1));  // all ones: use t - p
+        for (int i = 0; i < N / 2; ++i) store_limb64(r, i, (s[i] & take_s) | (t[i] & ~take_s));
     }
 #endif
 
@@ -367,8 +341,8 @@ struct mont_field {
     // a - b: if it borrows, a - b + 2^(32N) is in [2^(32N) - p, 2^(32N)) and
     // adding p wraps it to a - b + p in [0, p).
     GPUKIT_HDI friend mont_field operator-(const mont_field& a, const mont_field& b) {
-        constexpr limbs_t p = MOD;
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
+        constexpr limbs_t p = MOD;
         mont_field r;
         detail::sub_mod_ptx<N>(r.v, a.v, b.v, p.w);
         return r;
@@ -377,6 +351,7 @@ struct mont_field {
         sub_host64(r.v, a.v, b.v);
         return r;
 #else
+        constexpr limbs_t p = MOD;
         uint32_t d[N];
         uint32_t borrow = 0;
         for (int i = 0; i < N; ++i) {
