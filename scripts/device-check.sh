@@ -4,7 +4,7 @@
 # tests, the field multiplication throughput, compute-sanitizer (memcheck,
 # racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM
 # suite against arkworks, the batch-affine accumulation forced at every
-# size, the fault injection, the library's own Rust tests, the C tests and
+# size, the sorted pipeline at the small path's sizes, the fault injection, the library's own Rust tests, the C tests and
 # the Go Verkle test with the GPU backend visible, and, in `full` mode, the
 # 2^22..2^26 closed-form checks. Logs go to $OUT (or ./device-out) as
 # logs.tar.gz, packed again after every step (the device tool returns 8
