@@ -28,7 +28,8 @@ void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32
                            point_layout points_layout, bool check, scalar_layout scalars_layout, uint32_t devices,
                            uint8_t* out) {
     // A call of few points runs the small path, at its own window.
-    const uint32_t c = window_c == 0 && n <= small_msm_max_pairs() ? SMALL_WINDOW : resolve_window<C>(window_c, n);
+    const bool small = window_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs());
+    const uint32_t c = small ? SMALL_WINDOW : resolve_window<C>(window_c, n);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];

@@ -178,10 +178,11 @@ constexpr size_t PINNED_COPY_MIN_BYTES = staging_pool::CHUNK;
 
 // Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
 // packed one after another, to the device at `dst`, in order on `stream`;
-// the rows may be reused when this returns. One row below a chunk goes
-// straight from pageable memory; anything else is packed into the pinned buffers,
-// so that many short rows (the vectors of a typed batch, 8 KiB each for
-// Verkle) cost one device copy per chunk instead of one each.
+// the rows may be reused when this returns. One row below
+// PINNED_COPY_MIN_BYTES goes straight from pageable memory; anything else is
+// packed into the pinned buffers, so that many short rows (the vectors of a
+// typed batch, 8 KiB each for Verkle) cost one device copy per chunk instead
+// of one each.
 template <class Row>
 void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_bytes, cudaStream_t stream) {
     const size_t bytes = rows * row_bytes;
