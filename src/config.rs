@@ -160,10 +160,11 @@ pub struct Config {
     /// additions (no sort, no buckets): the fast path for many MSMs over a
     /// small basis (Verkle, KZG blobs, PLONK commitments). 0 (default) =
     /// automatic: for bases of at most 2^12 points, when `precompute` and
-    /// `window_c` are 0 too, the widest w from 8 to 16 whose tables fit in
-    /// half of the device's free memory (on an idle 80 GB H100: 13 bits
-    /// for a 4096-point BLS12-381 setup, 32.2 GB; 16 for Verkle's 256
-    /// bases, 12.9 GB); 1 = never; w in 2..=16 = tables of w-bit digits.
+    /// `window_c` are 0 too, the w from 8 to 17 whose tables fit in half
+    /// of the device's free memory with the fewest windows, the narrowest
+    /// of those (on an idle 80 GB H100: 13 bits for a 4096-point BLS12-381
+    /// setup, 32.2 GB; 17 for Verkle's 256 bases, 24.2 GB); 1 = never; w
+    /// in 2..=17 = tables of w-bit digits.
     /// Calls with an explicit `window_c` run Pippenger on the plain bases
     /// instead.
     /// Ignored by one-shot calls and by bases kept on the host.
@@ -179,9 +180,9 @@ pub struct Config {
     pub scalar_order: ScalarOrder,
 }
 
-/// The widest fixed-base digits ([`Config::fixed_base`]): 2^15 multiples per
-/// window and base (`FIXED_BASE_MAX_DIGIT_BITS` in cuda/msm/fixed_base_tables.cuh).
-pub(crate) const MAX_FIXED_BASE_DIGITS: u32 = 16;
+/// The widest fixed-base digits ([`Config::fixed_base`]): 2^16 multiples per
+/// window and base (`FIXED_BASE_MAX_DIGIT_BITS` in cuda/msm/plan/fixed_base.cuh).
+pub(crate) const MAX_FIXED_BASE_DIGITS: u32 = 17;
 
 impl Backend {
     /// The backend with this ABI value.

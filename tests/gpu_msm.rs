@@ -491,7 +491,8 @@ fn check_grouped_shifts<C: Curve>() {
 /// at explicit digit widths: 2 (a table entry per digit sign only, the most
 /// windows), 5, and 9 under an explicit Pippenger window (the call runs on
 /// the tables' plain row), each on the stress inputs, then a batch of 300
-/// short vectors (many vectors, few bases per thread).
+/// short vectors (many vectors, few bases per thread), bases in equal and
+/// opposite pairs, and 17-bit digits, the widest, on 64 bases.
 fn check_fixed_base<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-fixed-base", C::ID.name()));
     let points = stress_points::<C>(&mut rng, 3001);
@@ -513,6 +514,9 @@ fn check_fixed_base<C: Curve>() {
     }
     check_fixed_base_batch::<C>(&points, 5, &mut rng);
     check_fixed_base_pairs::<C>(&mut rng);
+    // The widest digits (2^16 multiples a window) on 64 bases: a batch.
+    let widest = random_points::<C>(&mut rng, 64);
+    check_fixed_base_batch::<C>(&widest, 17, &mut rng);
 }
 
 /// Bases in equal and opposite pairs (P, P, Q, -Q, ...) under 5-bit tables,
@@ -552,7 +556,7 @@ fn check_fixed_base_pairs<C: Curve>(rng: &mut ChaCha20Rng) {
     }
 }
 
-/// The automatic choice for bases of at most 2^12 points: tables of 8 to 16
+/// The automatic choice for bases of at most 2^12 points: tables of 8 to 17
 /// bit digits, then the stress inputs and a batch.
 fn check_fixed_base_auto<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-fixed-base-auto", C::ID.name()));
@@ -560,7 +564,7 @@ fn check_fixed_base_auto<C: Curve>() {
     let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
     let tables = bases.device_tables().expect("GPU bases");
     let what = format!("{} automatic fixed base {tables:?}", C::ID.name());
-    assert!((8..=16).contains(&tables.window), "{what}");
+    assert!((8..=17).contains(&tables.window), "{what}");
     assert_eq!(
         (tables.copies, tables.multiples),
         (windows_of::<C>(tables.window), 1 << (tables.window - 1)),

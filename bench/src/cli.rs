@@ -148,7 +148,7 @@ pub struct CommonArgs {
     /// Shifted copies per base of gpukit's resident bases (0 = auto, 1 = none).
     #[arg(long, default_value_t = 0)]
     pub precompute: u32,
-    /// Fixed-base digit width of gpukit's resident bases (0 = auto, 1 = none, 2..=16).
+    /// Fixed-base digit width of gpukit's resident bases (0 = auto, 1 = none, 2..=17).
     #[arg(long, default_value_t = 0)]
     pub fixed_base: u32,
 }

@@ -93,7 +93,7 @@ type Config struct {
 	// digits (every base keeps e·2^(j·w)·P for each window j and digit
 	// e = 1..2^(w-1); an MSM is then lookups and additions only): 0
 	// (default) = automatic for bases of at most 2^12 points when
-	// Precompute and Window are 0, 1 = never, 2..16 = w. Only NewBases
+	// Precompute and Window are 0, 1 = never, 2..17 = w. Only NewBases
 	// reads it.
 	FixedBase uint32
 	// PointFormat encodes the input points and the results; default

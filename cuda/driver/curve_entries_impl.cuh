@@ -89,7 +89,7 @@ constexpr uint32_t FIXED_BASE_AUTO_MIN_DIGIT_BITS = 8;
 // BLS12-381 setup take 85 ms at 10 bits (5.2 GB), 67.5 at 12 (17.7 GB)
 // and 61.8 at 13 (32.2 GB, what an idle 80 GB card gives); 14 bits
 // (61.2 GB, 59 ms) are left to an explicit fixed_base. Verkle's 256 bases
-// stop at 16 bits (12.9 GB), the widest digits.
+// take 17 bits (24.2 GB), the widest digits.
 constexpr size_t FIXED_BASE_AUTO_FREE_SHARE = 2;
 
 // The fixed-base digit width for bases whose largest device slice holds
@@ -106,7 +106,7 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
     if (precompute != 0 || window_c != 0 || largest > FIXED_BASE_AUTO_MAX_POINTS) return 0;
     const device_memory memory = smallest_memory(slices);
     const size_t allowance = memory.free_bytes / FIXED_BASE_AUTO_FREE_SHARE;
-    return widest_fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
+    return fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
 }
 
 template <class C>

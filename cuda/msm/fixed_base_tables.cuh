@@ -44,15 +44,12 @@ size_t fixed_base_bytes(uint32_t count, uint32_t digit_bits) {
         .bytes(sizeof(typename curve_traits<C>::affine_t), sizeof(table_entry_t<C>));
 }
 
-// The widest digits whose table for `count` bases fits in `allowance`
-// bytes, from `lowest` up to FIXED_BASE_MAX_DIGIT_BITS; 0 when not even
-// `lowest` fits.
+// The digit width of an automatic table for `count` bases of curve C in
+// `allowance` bytes (plan/fixed_base.cuh's fitting_digit_bits).
 template <class C>
-uint32_t widest_fitting_digits(uint32_t count, size_t allowance, uint32_t lowest) {
-    uint32_t best = 0;
-    for (uint32_t w = lowest; w <= FIXED_BASE_MAX_DIGIT_BITS; w++)
-        if (fixed_base_bytes<C>(count, w) <= allowance) best = w;
-    return best;
+uint32_t fitting_digits(uint32_t count, size_t allowance, uint32_t lowest) {
+    return fitting_digit_bits(curve_traits<C>::SCALAR_BITS, count, sizeof(typename curve_traits<C>::affine_t),
+                              sizeof(table_entry_t<C>), allowance, lowest);
 }
 
 // Entries one thread of fixed_digit_multiples computes in a run: each costs

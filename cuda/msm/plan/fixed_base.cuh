@@ -9,10 +9,12 @@
 
 namespace gpukit {
 
-// Digits of at most 16 bits: 2^15 multiples per window and base (Verkle's
-// 256 bases at w = 16 take 12.9 GB of 96-byte entries, 65,536 commitments then cost 4,096 mixed
-// additions each).
-constexpr uint32_t FIXED_BASE_MAX_DIGIT_BITS = 16;
+// Digits of at most 17 bits: 2^16 multiples per window and base. Verkle's
+// 256 Banderwagon bases at w = 17 take 24.2 GB of 96-byte entries (half an
+// idle H100's memory) and 15 windows of 253-bit scalars instead of 16 at
+// w = 16: 65,536 commitments then cost 3,840 mixed additions each. At 18
+// bits they would still have 15 windows, in twice the memory.
+constexpr uint32_t FIXED_BASE_MAX_DIGIT_BITS = 17;
 
 // Where entry e (1..entries) of window j of base i lies among the table's
 // entries: each base's windows, each window's digits together. The table
@@ -50,6 +52,24 @@ inline fixed_base_layout fixed_base_layout_for(uint32_t scalar_bits, uint32_t di
     l.entries = 1u << (digit_bits - 1);
     l.row = row;
     return l;
+}
+
+// The digit width of an automatic table for `row` bases of `scalar_bits`-bit
+// scalars that fits in `allowance` bytes: the fewest windows (each is one
+// mixed addition per base and vector), at the narrowest digits that give
+// them, since a wider digit with as many windows only doubles the table
+// (BLS12-381's 255-bit scalars have 16 windows at w = 16 and at w = 17).
+// Widths from `lowest` to FIXED_BASE_MAX_DIGIT_BITS; 0 when not even
+// `lowest` fits.
+inline uint32_t fitting_digit_bits(uint32_t scalar_bits, uint32_t row, size_t affine_bytes, size_t entry_bytes,
+                                   size_t allowance, uint32_t lowest) {
+    uint32_t best = 0, best_windows = 0;
+    for (uint32_t w = lowest; w <= FIXED_BASE_MAX_DIGIT_BITS; w++) {
+        const fixed_base_layout l = fixed_base_layout_for(scalar_bits, w, row);
+        if (l.bytes(affine_bytes, entry_bytes) > allowance) continue;
+        if (best == 0 || l.windows < best_windows) best = w, best_windows = l.windows;
+    }
+    return best;
 }
 
 }  // namespace gpukit

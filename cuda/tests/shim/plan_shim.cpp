@@ -164,3 +164,8 @@ extern "C" size_t gpukit_plan_fixed_base_entry_count(fixed_base_layout l) { retu
 extern "C" size_t gpukit_plan_fixed_base_bytes(fixed_base_layout l, size_t affine_bytes, size_t entry_bytes) {
     return l.bytes(affine_bytes, entry_bytes);
 }
+
+extern "C" uint32_t gpukit_plan_fixed_base_digits(uint32_t scalar_bits, uint32_t row, size_t affine_bytes,
+                                                  size_t entry_bytes, size_t allowance, uint32_t lowest) {
+    return fitting_digit_bits(scalar_bits, row, affine_bytes, entry_bytes, allowance, lowest);
+}

@@ -137,6 +137,14 @@ mod ffi {
             affine_bytes: usize,
             entry_bytes: usize,
         ) -> usize;
+        pub fn gpukit_plan_fixed_base_digits(
+            scalar_bits: u32,
+            row: u32,
+            affine_bytes: usize,
+            entry_bytes: usize,
+            allowance: usize,
+            lowest: u32,
+        ) -> u32;
     }
 }
 
@@ -304,6 +312,30 @@ pub fn fixed_base_layout(scalar_bits: u32, digit_bits: u32, row: u32) -> FixedBa
     assert!((1..=32).contains(&digit_bits));
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_fixed_base_layout(scalar_bits, digit_bits, row) }
+}
+
+/// fitting_digit_bits: the digit width of an automatic table of `row` bases
+/// in `allowance` bytes (0 when none fits).
+pub fn fixed_base_digits(
+    scalar_bits: u32,
+    row: u32,
+    affine_bytes: usize,
+    entry_bytes: usize,
+    allowance: usize,
+    lowest: u32,
+) -> u32 {
+    assert!(lowest >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe {
+        ffi::gpukit_plan_fixed_base_digits(
+            scalar_bits,
+            row,
+            affine_bytes,
+            entry_bytes,
+            allowance,
+            lowest,
+        )
+    }
 }
 
 impl FixedBaseLayout {

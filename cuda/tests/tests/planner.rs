@@ -683,7 +683,7 @@ fn split_over_devices_is_contiguous_and_balanced() {
 #[test]
 fn fixed_base_index_is_a_bijection() {
     let max_bits = plan::constants().fixed_base_max_digit_bits;
-    assert_eq!(max_bits, 16);
+    assert_eq!(max_bits, 17);
     for bits in [253u32, 255] {
         for digit_bits in 1..=8u32 {
             for row in 0..=5u32 {
@@ -719,4 +719,32 @@ fn fixed_base_index_is_a_bijection() {
     assert_eq!(verkle.windows, 16);
     assert_eq!(verkle.entry_count(), 256 * 16 * (1 << 15));
     assert_eq!(verkle.bytes(64, 96), 256 * 64 + 256 * 16 * (1 << 15) * 96);
+    // ... and at w = 17, the widest: 15 windows of 2^16 multiples.
+    let verkle = plan::fixed_base_layout(253, max_bits, 256);
+    assert_eq!(verkle.windows, 15);
+    assert_eq!(verkle.entry_count(), 256 * 15 * (1 << 16));
+}
+
+/// The automatic digit width: the fewest windows whose table fits, at the
+/// narrowest digits that give them.
+#[test]
+fn fixed_base_digits_take_the_fewest_windows() {
+    const GB: usize = 1 << 30;
+    // Banderwagon (253-bit scalars, 64-byte points, 96-byte entries), 256 bases.
+    let verkle = |allowance| plan::fixed_base_digits(253, 256, 64, 96, allowance, 8);
+    assert_eq!(verkle(40 * GB), 17, "half an idle 80 GB card: 24.2 GB at 17 bits");
+    assert_eq!(verkle(22 * GB), 16, "24.2 GB does not fit in 22 GiB");
+    assert_eq!(verkle(13 * GB), 16);
+    assert_eq!(verkle(12 * GB), 15);
+    // BLS12-381 G1 (255-bit scalars, 96-byte points and entries): 16 windows
+    // at 16 and at 17 bits, so 17 is never worth its memory.
+    let small = |allowance| plan::fixed_base_digits(255, 16, 96, 96, allowance, 8);
+    assert_eq!(plan::window_count(255, 16), plan::window_count(255, 17));
+    assert_eq!(small(1000 * GB), 16);
+    // A 4096-point KZG setup in half an idle 80 GB card: 13 bits (32.2 GB).
+    assert_eq!(plan::fixed_base_digits(255, 4096, 96, 96, 40 * GB, 8), 13);
+    // Nothing fits: 0; the smallest allowance that fits the lowest width.
+    let lowest = plan::fixed_base_layout(255, 8, 4096).bytes(96, 96);
+    assert_eq!(plan::fixed_base_digits(255, 4096, 96, 96, lowest - 1, 8), 0);
+    assert_eq!(plan::fixed_base_digits(255, 4096, 96, 96, lowest, 8), 8);
 }
