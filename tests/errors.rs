@@ -58,8 +58,26 @@ fn off_curve<C: Curve>() {
             );
         }
     }
-    gpukit::msm_bytes(C::ID, &bytes, &scalars, &with_config(Validation::Trusted))
-        .expect("trusted skips the check");
+    // TRUSTED skips the check: the host backends answer (a meaningless
+    // point); a GPU answers, or refuses its own result when that is off
+    // the curve, as a device error, never another status.
+    for backend in [Backend::Serial, Backend::Cpu] {
+        let config = Config {
+            backend,
+            ..with_config(Validation::Trusted)
+        };
+        gpukit::msm_bytes(C::ID, &bytes, &scalars, &config).expect("trusted skips the check");
+    }
+    if gpukit::gpu_count() > 0 {
+        let config = Config {
+            backend: Backend::Gpu,
+            ..with_config(Validation::Trusted)
+        };
+        if let Err(e) = gpukit::msm_bytes(C::ID, &bytes, &scalars, &config) {
+            assert_eq!(e.status(), Status::Device, "{e}");
+            assert!(e.message().contains("not on the curve"), "{e}");
+        }
+    }
     // The typed API checks too (a point made with new_unchecked).
     let typed = decode_points::<C>(&bytes, InputForm::Canonical, PointCheck::None).unwrap();
     let s = random_scalars::<C>(&mut rng, 300);

@@ -349,13 +349,23 @@ fn bases_abi<C: Curve>() {
             gpukit_bases_msm(bases, sw.as_ptr(), 4, null_mut()),
             GPUKIT_ERR_NULL_POINTER
         );
-        // 64 points stay on the host under AUTO: no device tables.
+        // Bases kept on the host (the CPU backend) report no device tables.
+        let cpu = gpukit_config {
+            backend: GPUKIT_BACKEND_CPU,
+            ..gpukit_config_default()
+        };
+        let mut host: *mut gpukit_bases = null_mut();
+        assert_eq!(
+            gpukit_bases_new(id, pw.as_ptr(), 64, &cpu, &mut host),
+            GPUKIT_OK
+        );
         let (mut copies, mut window, mut multiples, mut bytes) = (7u32, 7u32, 7u32, 7u64);
         assert_eq!(
-            gpukit_bases_device_info(bases, &mut copies, &mut window, &mut multiples, &mut bytes),
+            gpukit_bases_device_info(host, &mut copies, &mut window, &mut multiples, &mut bytes),
             GPUKIT_OK
         );
         assert_eq!((copies, window, multiples, bytes), (0, 0, 0, 0));
+        gpukit_bases_free(host);
         assert_eq!(
             gpukit_bases_device_info(bases, null_mut(), null_mut(), null_mut(), null_mut()),
             GPUKIT_OK
