@@ -1,8 +1,9 @@
 //! `gpukit-bench calibrate`: per curve, the size from which the multi-core
 //! CPU backend beats the serial one, the size from which the GPU beats the
 //! CPU (one-shot calls, uploads included, as the dispatcher sees them), and
-//! the fastest explicit window per size on the GPU (resident bases, so that
-//! only the MSM itself is compared). Writes `tuning.rs` in the form the
+//! the fastest explicit window per size on the GPU (resident bases without
+//! precomputed copies, so that only the MSM itself is compared, on the
+//! path the table serves). Writes `tuning.rs` in the form the
 //! library's dispatcher includes, and `CROSSOVER.md`.
 
 use std::fmt::Write as _;
@@ -213,8 +214,9 @@ pub fn candidate_windows(k: u32) -> std::ops::RangeInclusive<u32> {
     k.saturating_sub(SPAN_BELOW).max(MIN_WINDOW)..=k.saturating_sub(1).clamp(MIN_WINDOW, MAX_WINDOW)
 }
 
-/// For each window, one resident `Bases` (uploaded untimed) over the largest
-/// size that tries it, then the MSM on each size's prefix of the scalars.
+/// For each window, one resident `Bases` without copies (uploaded untimed)
+/// over the largest size that tries it, then the MSM on each size's prefix
+/// of the scalars.
 fn best_windows<C: BenchCurve>(
     settings: &Settings,
     inputs: &Inputs<C>,
@@ -251,8 +253,13 @@ fn best_windows<C: BenchCurve>(
             continue;
         };
         let (points, _) = inputs.prefix(1 << max);
+        // Plain bases (no shifted copies): the table serves one-shot calls
+        // and bases without copies, while bases with copies weigh their own
+        // window on the device. Swept with copies, it chose windows of 8 at
+        // 2^10 and 20-22 at 2^24 (bench/NOTES.md, v19a).
         let config = GpukitOptions {
             window_c: c,
+            precompute: 1,
             ..settings.gpukit
         }
         .config(Backend::Gpu);
