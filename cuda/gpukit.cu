@@ -96,6 +96,26 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
     });
 }
 
+// n packed records of `point_stride` bytes in `point_format` (not 0),
+// decompressed on the devices of `devices` into n wire points at `out`;
+// `format_name`, `format_group` and `check_on_curve` as in gpukit_cuda_msm.
+extern "C" int gpukit_cuda_decompress(uint8_t curve_id, const uint8_t* points, uint32_t point_stride,
+                                      uint32_t point_format, const char* format_name, const char* format_group,
+                                      uint32_t n, uint32_t check_on_curve, uint32_t devices, uint8_t* out, char* err,
+                                      size_t err_len) {
+    const point_layout layout = point_layout::compressed(point_format, point_stride, format_name, format_group);
+    return guarded(err, err_len, [&] {
+        switch (curve_id) {
+#define GPUKIT_DECOMPRESS_CASE(name, id)                                                                   \
+    case id:                                                                                               \
+        return curve_entries<name>::decompress(points, n, layout, check_on_curve != 0, devices, out);
+            GPUKIT_CURVES(GPUKIT_DECOMPRESS_CASE)
+#undef GPUKIT_DECOMPRESS_CASE
+        }
+        unknown_curve(curve_id);
+    });
+}
+
 // `batch` MSMs of n scalars over resident bases: vector j at vectors[j] when
 // `vectors` is given, else at scalars + j·n·32 bytes.
 extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, const uint8_t* const* vectors, uint32_t n,

@@ -432,7 +432,7 @@ impl BasesBytes {
     /// Results come back in the same point format.
     pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
         let inner = crate::pool::run(|| {
-            let wire = formats::wire_input(curve, points, config, Validation::Full)?;
+            let wire = formats::bases_wire_input(curve, points, config)?;
             wire_bases(curve, &wire.points, &wire.config)
         })?;
         Ok(BasesBytes {

@@ -243,6 +243,20 @@ mod imp {
             err: *mut c_char,
             err_len: usize,
         ) -> i32;
+        fn gpukit_cuda_decompress(
+            curve_id: u8,
+            points: *const u8,
+            point_stride: u32,
+            point_format: u32,
+            format_name: *const c_char,
+            format_group: *const c_char,
+            n: u32,
+            check_on_curve: u32,
+            devices: u32,
+            out: *mut u8,
+            err: *mut c_char,
+            err_len: usize,
+        ) -> i32;
         fn gpukit_cuda_bases_info(
             handle: *const c_void,
             copies: *mut u32,
@@ -327,6 +341,55 @@ mod imp {
         Ok(out)
     }
 
+    /// Decompresses n points of a compressed `points` buffer on the devices
+    /// of `devices` into n wire points; `run_checks` runs the format's own
+    /// checks (as [`PointInput::check_on_curve`] does for `msm`).
+    pub fn decompress(
+        curve: CurveId,
+        points: PointBuffer<'_>,
+        n: usize,
+        run_checks: bool,
+        devices: u32,
+    ) -> Result<Vec<u8>, Error> {
+        let (format, name, group) = points.format();
+        if format == 0 {
+            return Err(Error::new(
+                Status::Internal,
+                "decompress takes a compressed point buffer",
+            ));
+        }
+        let count = u32::try_from(n).map_err(|_| {
+            Error::new(
+                Status::SizeMismatch,
+                format!("{n} points are more than a device call takes (2^32 - 1)"),
+            )
+        })?;
+        let bytes = n * curve.point_bytes();
+        let mut out = crate::alloc::try_vec::<u8>(bytes, "the decompressed points")?;
+        out.resize(bytes, 0);
+        let mut err = [0 as c_char; ERR_LEN];
+        // SAFETY: points holds n records of `stride` bytes; out holds n
+        // wire points; `name` and `group` outlive the call.
+        let code = unsafe {
+            gpukit_cuda_decompress(
+                curve as u8,
+                points.ptr,
+                points.stride as u32,
+                format,
+                name.as_ptr(),
+                group.as_ptr(),
+                count,
+                run_checks as u32,
+                devices,
+                out.as_mut_ptr(),
+                err.as_mut_ptr(),
+                ERR_LEN,
+            )
+        };
+        check(code, &err)?;
+        Ok(out)
+    }
+
     /// Bases resident in device memory, in Montgomery form.
     pub struct DeviceBases {
         handle: *mut c_void,
@@ -353,7 +416,7 @@ mod imp {
             if points.compressed.is_some() {
                 return Err(Error::new(
                     Status::Internal,
-                    "resident bases take decoded points; compressed ones are decoded on the host",
+                    "resident bases take decoded points; compressed ones go through `decompress` first",
                 ));
             }
             let mut handle = std::ptr::null_mut();
@@ -505,6 +568,16 @@ mod imp {
         Err(no_cuda())
     }
 
+    pub fn decompress(
+        _curve: CurveId,
+        _points: PointBuffer<'_>,
+        _n: usize,
+        _run_checks: bool,
+        _devices: u32,
+    ) -> Result<Vec<u8>, Error> {
+        Err(no_cuda())
+    }
+
     /// Bases resident in device memory; never constructed in a build without CUDA.
     pub struct DeviceBases {
         len: usize,
@@ -548,7 +621,7 @@ mod imp {
     }
 }
 
-pub use imp::{device_count, msm, DeviceBases};
+pub use imp::{decompress, device_count, msm, DeviceBases};
 
 /// Test builds only (cargo feature `fault-injection`): make the n-th device
 /// operation of a kind fail (cuda/runtime/fault_injection.cuh), and read what

@@ -261,9 +261,9 @@ type Outside<'a> = (Vec<u8>, &'a dyn Fn(Validation, bool) -> bool);
 /// with a faulty point after it (the point wins: the host decodes points
 /// first), a bad scalar alone, and where the curve has a cofactor a point
 /// outside the subgroup, alone and before a bad encoding, under every
-/// validation level, blinded or not. With a GPU this checks the device's
-/// decompression against the host codecs; here it checks the host
-/// backends against each other.
+/// validation level, blinded or not, for one-shot calls and for resident
+/// bases. With a GPU this checks the device's decompression against the
+/// host codecs; here it checks the host backends against each other.
 fn check_errors_agree<C: Curve>(
     format: PointFormat,
     encode: &dyn Fn(&C::Affine) -> Vec<u8>,
@@ -362,6 +362,33 @@ fn check_errors_agree<C: Curve>(
                     let (status, message) = answers[0].1.as_ref().unwrap_err();
                     assert_eq!(*status, Status::PointNotInSubgroup, "{what}: {message}");
                     assert!(message.starts_with("point 12 "), "{what}: {message}");
+                }
+                // Resident bases of the same points (decompressed by the
+                // device where they go to a GPU) fail alike on every
+                // backend; no tables, so that only the decoding is timed.
+                let resident: Vec<_> = all_backends()
+                    .into_iter()
+                    .map(|base| {
+                        let config = Config {
+                            point_format: format,
+                            validation,
+                            blinded,
+                            precompute: 1,
+                            fixed_base: 1,
+                            ..base
+                        };
+                        let got = BasesBytes::new(C::ID, points, &config)
+                            .map(|b| b.len())
+                            .map_err(|e| (e.status(), e.message().to_string()));
+                        (base.backend, got)
+                    })
+                    .collect();
+                for (backend, got) in &resident[1..] {
+                    assert_eq!(
+                        got, &resident[0].1,
+                        "{what} {case} resident, {validation:?}, blinded {blinded}: {backend:?} vs {:?}",
+                        resident[0].0
+                    );
                 }
             }
         }

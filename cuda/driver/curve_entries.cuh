@@ -28,6 +28,12 @@ struct curve_entries {
     // 1 = none) for window `window_c` (0 = chosen for n).
     static resident_bases* bases_new(const uint8_t* points, uint32_t n, point_layout layout, bool check,
                                      uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
+    // Decompresses n packed records of a compressed `layout` on the
+    // devices of `devices` (each its slice) into n wire points at `out`;
+    // `check` runs the format's own checks. Faulty records give the host
+    // codec's statuses and messages, the lowest index first.
+    static void decompress(const uint8_t* points, uint32_t n, point_layout layout, bool check, uint32_t devices,
+                           uint8_t* out);
     // `batch` MSMs over the first n resident bases.
     static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
                           uint32_t window_c, scalar_layout scalars_layout, uint8_t* out);

@@ -164,6 +164,42 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
     return bases.release();
 }
 
+// Canonical wire encodings of n decoded points, written over them: a wire
+// point is an affine point's size (static_assert in decompress).
+template <class C>
+__global__ void points_to_wire(typename curve_traits<C>::affine_t* points, uint32_t n) {
+    constexpr uint32_t W = curve_traits<C>::field_t::WORDS;
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const typename curve_traits<C>::affine_t a = points[i];
+    uint32_t* out = reinterpret_cast<uint32_t*>(points + i);
+    a.x.to_canonical(out);
+    a.y.to_canonical(out + W);
+}
+
+template <class C>
+void curve_entries<C>::decompress(const uint8_t* points, uint32_t n, point_layout layout, bool check,
+                                  uint32_t devices, uint8_t* out) {
+    using T = curve_traits<C>;
+    using affine_t = typename T::affine_t;
+    static_assert(sizeof(affine_t) == T::POINT_BYTES, "a decoded point must fill the wire point");
+    if (!layout.is_compressed()) fail(STATUS_INTERNAL, "decompress takes a compressed format");
+    if (n == 0) return;
+    const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
+    run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
+        const device_slice& s = slices[i];
+        device_buffer<affine_t> decoded(s.count, stream);
+        upload_points<C>(decoded.get(), points + size_t(s.offset) * layout.stride, s.count, layout, check, s.offset,
+                         stream);
+        points_to_wire<C><<<blocks_for(s.count, 256), 256, 0, stream>>>(decoded.get(), s.count);
+        GPUKIT_LAUNCHED("points_to_wire");
+        GPUKIT_CUDA(cudaMemcpyAsync(out + size_t(s.offset) * sizeof(affine_t), decoded.get(), decoded.bytes(),
+                                    cudaMemcpyDeviceToHost, stream));
+        GPUKIT_CUDA(cudaStreamSynchronize(stream));
+        return 0;
+    });
+}
+
 // The window and copies for `n`-point MSMs over `bases`: the tables' window
 // when the call leaves the window open and the tables beat the plain bases
 // at this size (a table built for 2^24 points has 2^19+ buckets per set,

@@ -25,7 +25,7 @@ use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Compressed};
 use crate::encoding::{self, PointCheck, PointFault};
 use crate::error::{Error, Status};
-use crate::{curves, plan, pool};
+use crate::{curves, gpu, plan, pool};
 use ark_ec::{AffineRepr, CurveConfig};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -166,6 +166,51 @@ pub(crate) fn wire_input<'a>(
     })
 }
 
+/// [`wire_input`] for resident bases (whose `Default` validation is
+/// `Full`): where the bases' plan puts them on a GPU and the device runs
+/// every check asked for, the device decodes them, a square root a point
+/// on every SM instead of the host's cores (a 2^20-point setup is seconds
+/// of host time), and hands back checked wire points; faulty points get the
+/// host codec's statuses and words. A subgroup check that the format's
+/// decoder does not run and the cofactor does not make the curve's (the
+/// BLS curves' under `Full`) keeps the host path, as one-shot calls do
+/// ([`on_device`]).
+pub(crate) fn bases_wire_input<'a>(
+    curve: CurveId,
+    points: &'a [u8],
+    config: &Config,
+) -> Result<WireInput<'a>, Error> {
+    if let Some(codec) = codec_of(curve, config)? {
+        let check = plan::config_check(config, Validation::Full);
+        let device = codec.device.filter(|f| {
+            check != PointCheck::Subgroup || f.checks_subgroup() || curve_cofactor_is_one(curve)
+        });
+        // Sizes and configs that do not agree go the host way, which
+        // reports them where it always has: after the points' own errors.
+        let n = encoding::whole_items(points, codec.size, "points").ok();
+        let planned = n.and_then(|n| plan::plan(curve, n, config).ok().map(|p| (n, p)));
+        if let (Some(format), Some((n, plan))) = (device, planned) {
+            let buffer =
+                gpu::PointBuffer::compressed(points, codec.size, format, codec.name, codec.group);
+            let decoded = dispatch::gpu_first(&plan, || {
+                gpu::decompress(curve, buffer, n, check != PointCheck::None, plan.devices)
+            })?;
+            if let Some(wire) = decoded {
+                // The device ran every check asked for: none is left.
+                return Ok(WireInput {
+                    points: Cow::Owned(wire),
+                    config: Config {
+                        point_format: PointFormat::Uncompressed,
+                        validation: Validation::Trusted,
+                        ..*config
+                    },
+                });
+            }
+        }
+    }
+    wire_input(curve, points, config, Validation::Full)
+}
+
 /// Converts wire result points into `format`.
 pub(crate) fn wire_output(
     curve: CurveId,
@@ -181,6 +226,18 @@ pub(crate) fn wire_output(
 /// Whether curve C's cofactor is 1: its subgroup check is the curve's.
 fn cofactor_is_one<C: Curve>() -> bool {
     <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
+}
+
+/// [`cofactor_is_one`] of `curve`.
+fn curve_cofactor_is_one(curve: CurveId) -> bool {
+    macro_rules! by_curve {
+        ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
+            match curve {
+                $(CurveId::$marker => cofactor_is_one::<curves::$marker>(),)*
+            }
+        };
+    }
+    crate::for_each_curve!(by_curve)
 }
 
 /// The one-shot MSM of a format the device decompresses, where that
