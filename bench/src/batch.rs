@@ -226,6 +226,25 @@ fn run_shape<C: BenchCurve>(
         );
         rows.push(row);
     }
+    // The basis compressed, as setups are published (not for blobs, whose
+    // compressed row is the mainnet setup's below): `BasesBytes::new`
+    // decompresses it on the device where the format and the checks allow
+    // (bench/NOTES.md, v19d); its time goes to stderr with the others'.
+    if !blobs {
+        if let Some(compressor) = crate::compressed::of::<C>() {
+            let (row, _) = run_wire::<C>(
+                &compressor.encode_all(&points),
+                PointFormat::Compressed,
+                &flat,
+                ScalarOrder::LittleEndian,
+                shape,
+                plan,
+                opts,
+                reference.as_deref(),
+            );
+            rows.push(row);
+        }
+    }
     if blobs && args.peers.c_kzg {
         // The KZG client's call: the setup as published, the blobs as
         // they are held, commitments as c-kzg writes them.
@@ -335,10 +354,17 @@ fn run_wire<C: BenchCurve>(
         point_format: format,
         ..opts.config(gpukit::Backend::Gpu)
     };
+    let started = std::time::Instant::now();
     let bases = match BasesBytes::new(C::ID, points, &config) {
         Ok(b) => b,
         Err(e) => return ((system, None, e.to_string()), None),
     };
+    eprintln!(
+        "{} bases_new ({system}) of {} points: {:.1} ms",
+        C::ID.name(),
+        bases.len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
     let mut call = || {
         bases
             .msm_batch(&wire_scalars, n, shape.count)
@@ -378,7 +404,10 @@ fn decode_results<C: BenchCurve>(bytes: &[u8], format: PointFormat) -> Option<Ve
         .chunks_exact(size)
         .map(|mut p| match format {
             PointFormat::Uncompressed => gpukit::encoding::decode_point::<C>(p).ok(),
-            _ => C::Affine::deserialize_compressed(&mut p).ok(),
+            _ => match crate::compressed::of::<C>() {
+                Some(format) => format.decode(p).ok(),
+                None => C::Affine::deserialize_compressed(&mut p).ok(),
+            },
         })
         .collect()
 }
