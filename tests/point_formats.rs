@@ -318,20 +318,25 @@ fn check_errors_agree<C: Curve>(
     ] {
         for blinded in [false, true] {
             for (case, points, scalars) in &cases {
-                let answers: Vec<_> = all_backends()
-                    .into_iter()
-                    .map(|base| {
-                        let config = Config {
-                            point_format: format,
-                            validation,
-                            blinded,
-                            ..base
-                        };
-                        let got = gpukit::msm_bytes(C::ID, points, scalars, &config)
-                            .map_err(|e| (e.status(), e.message().to_string()));
-                        (base.backend, got)
-                    })
-                    .collect();
+                let on_every_backend =
+                    |call: &dyn Fn(&Config) -> Result<Vec<u8>, gpukit::Error>| {
+                        all_backends()
+                            .into_iter()
+                            .map(|base| {
+                                let config = Config {
+                                    point_format: format,
+                                    validation,
+                                    blinded,
+                                    ..base
+                                };
+                                let got = call(&config)
+                                    .map_err(|e| (e.status(), e.message().to_string()));
+                                (base.backend, got)
+                            })
+                            .collect::<Vec<_>>()
+                    };
+                let answers =
+                    on_every_backend(&|config| gpukit::msm_bytes(C::ID, points, scalars, config));
                 for (backend, got) in &answers[1..] {
                     // A blinded sum over a point outside the subgroup that
                     // no check stopped is a·P + b·P for random a + b ≡ k
@@ -366,23 +371,14 @@ fn check_errors_agree<C: Curve>(
                 // Resident bases of the same points (decompressed by the
                 // device where they go to a GPU) fail alike on every
                 // backend; no tables, so that only the decoding is timed.
-                let resident: Vec<_> = all_backends()
-                    .into_iter()
-                    .map(|base| {
-                        let config = Config {
-                            point_format: format,
-                            validation,
-                            blinded,
-                            precompute: 1,
-                            fixed_base: 1,
-                            ..base
-                        };
-                        let got = BasesBytes::new(C::ID, points, &config)
-                            .map(|b| b.len())
-                            .map_err(|e| (e.status(), e.message().to_string()));
-                        (base.backend, got)
-                    })
-                    .collect();
+                let resident = on_every_backend(&|config| {
+                    let plain = Config {
+                        precompute: 1,
+                        fixed_base: 1,
+                        ..*config
+                    };
+                    BasesBytes::new(C::ID, points, &plain).map(|b| b.len().to_le_bytes().to_vec())
+                });
                 for (backend, got) in &resident[1..] {
                     assert_eq!(
                         got, &resident[0].1,
