@@ -732,7 +732,11 @@ fn fixed_base_digits_take_the_fewest_windows() {
     const GB: usize = 1 << 30;
     // Banderwagon (253-bit scalars, 64-byte points, 96-byte entries), 256 bases.
     let verkle = |allowance| plan::fixed_base_digits(253, 256, 64, 96, allowance, 8);
-    assert_eq!(verkle(40 * GB), 17, "half an idle 80 GB card: 24.2 GB at 17 bits");
+    assert_eq!(
+        verkle(40 * GB),
+        17,
+        "half an idle 80 GB card: 24.2 GB at 17 bits"
+    );
     assert_eq!(verkle(22 * GB), 16, "24.2 GB does not fit in 22 GiB");
     assert_eq!(verkle(13 * GB), 16);
     assert_eq!(verkle(12 * GB), 15);
