@@ -67,11 +67,13 @@ if runs sanitizers; then
     # The small path (cuda/msm/small_msm.cuh) takes the suite's small single
     # vectors; its gather list is shared memory.
     step sanitizer_small compute-sanitizer --tool racecheck --error-exitcode 1 .device/gpukit_gpu_msm \
-        --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows    # Compressed points decompressed on the device, one-shot and into
-    # resident bases (cuda/driver/compressed.cuh, curve_entries::decompress),
-    # faulty records included.
+        --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows
+    # Encoded points decoded on the device, one-shot and into resident
+    # bases (cuda/driver/compressed.cuh, curve_entries::decompress), faulty
+    # records included.
     step sanitizer_formats compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_point_formats \
-        --test-threads=1 bn254_g1_errors_agree_on_every_backend banderwagon_compressed bls12_381_g1_zcash
+        --test-threads=1 bn254_g1_errors_agree_on_every_backend banderwagon_compressed bls12_381_g1_zcash \
+        banderwagon_uncompressed
 fi
 
 if runs suite; then

@@ -45,10 +45,11 @@ pub enum ScalarVectors<'a> {
     Each(&'a [&'a [u8]]),
 }
 
-/// The compressed forms the device decompresses itself
+/// The encoded forms the device decodes itself
 /// (cuda/driver/compressed.cuh `point_format`, whose values these are):
 /// the bytes go up as they came and each point costs the device a square
-/// root (and for Banderwagon an inversion) instead of the host.
+/// root (and for Banderwagon an inversion; its 64-byte form no root, only
+/// its checks) instead of the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u32)]
 pub enum DeviceFormat {
@@ -62,16 +63,22 @@ pub enum DeviceFormat {
     Arkworks = 4,
     /// Banderwagon's 32-byte serialization, with its subgroup check.
     Banderwagon = 5,
+    /// go-ipa's 64-byte Banderwagon form (x ‖ y, either representative):
+    /// no root to take; the curve's equation and the subgroup check.
+    BanderwagonUncompressed = 6,
 }
 
 impl DeviceFormat {
     /// Whether the device's decoder runs the format's subgroup check
     /// itself (where the call checks points): Banderwagon's is a Legendre
-    /// symbol of x, part of its decoding. The others' decompression finds
-    /// the point on the curve only; a subgroup check for them stays on the
-    /// host unless the cofactor is 1.
+    /// symbol of x, part of decoding either of its forms. The others'
+    /// decompression finds the point on the curve only; a subgroup check
+    /// for them stays on the host unless the cofactor is 1.
     pub fn checks_subgroup(self) -> bool {
-        self == DeviceFormat::Banderwagon
+        matches!(
+            self,
+            DeviceFormat::Banderwagon | DeviceFormat::BanderwagonUncompressed
+        )
     }
 }
 

@@ -149,6 +149,25 @@ fn banderwagon_compressed() {
     check_format::<curves::Banderwagon>(PointFormat::Compressed, &banderwagon_bytes);
 }
 
+/// go-ipa's 64 bytes: x ‖ y of the representative whose y is the larger,
+/// as results are written.
+fn banderwagon_pair_bytes(p: &ark_ed_on_bls12_381_bandersnatch::EdwardsAffine) -> Vec<u8> {
+    use ark_ed_on_bls12_381_bandersnatch::Fq;
+    let (x, y) = match p.y.into_bigint() > Fq::MODULUS_MINUS_ONE_DIV_TWO {
+        true => (p.x, p.y),
+        false => (-p.x, -p.y),
+    };
+    [x.into_bigint().to_bytes_be(), y.into_bigint().to_bytes_be()].concat()
+}
+
+#[test]
+fn banderwagon_uncompressed() {
+    check_format::<curves::Banderwagon>(
+        PointFormat::BanderwagonUncompressed,
+        &banderwagon_pair_bytes,
+    );
+}
+
 #[test]
 fn secp256k1_sec1() {
     check_format::<curves::Secp256k1>(PointFormat::Compressed, &|p| sec1(p, false));
@@ -510,6 +529,71 @@ fn banderwagon_errors_agree_on_every_backend() {
             v != Validation::Trusted
         })),
     );
+}
+
+/// Banderwagon's 64 bytes: y = p (a bad encoding at every level), and a
+/// point on the curve outside 2E, which fails every level but TRUSTED; a
+/// pair off the curve fails every checked level with the same status and
+/// words on every backend (the device decodes the form too).
+#[test]
+fn banderwagon_uncompressed_errors_agree_on_every_backend() {
+    use ark_ec::twisted_edwards::TECurveConfig;
+    use ark_ed_on_bls12_381_bandersnatch::{EdwardsConfig, Fq};
+    use ark_ff::Field;
+    type C = curves::Banderwagon;
+    let (a, d) = (EdwardsConfig::COEFF_A, EdwardsConfig::COEFF_D);
+    let one = Fq::from(1u8);
+    let pair =
+        |x: Fq, y: Fq| [x.into_bigint().to_bytes_be(), y.into_bigint().to_bytes_be()].concat();
+    let g = <C as Curve>::Affine::generator();
+    let bad = [g.x.into_bigint().to_bytes_be(), Fq::MODULUS.to_bytes_be()].concat();
+    let (x, y) = (3u64..)
+        .map(Fq::from)
+        .find_map(|x| {
+            let num = one - a * x * x;
+            let y = (num / (one - d * x * x)).sqrt()?;
+            num.sqrt().is_none().then_some((x, y))
+        })
+        .unwrap();
+    check_errors_agree::<C>(
+        PointFormat::BanderwagonUncompressed,
+        &banderwagon_pair_bytes,
+        bad,
+        Some((pair(x, y), &|v, _| v != Validation::Trusted)),
+    );
+    let mut rng = SeededRng::new(0x6277_3634);
+    let points = random_points::<C>(&mut rng, 40);
+    let mut encoded: Vec<u8> = points.iter().flat_map(banderwagon_pair_bytes).collect();
+    encoded[5 * 64..6 * 64].copy_from_slice(&pair(g.x, g.y + one));
+    let scalars = encode_scalars::<C>(&random_scalars::<C>(&mut rng, 40));
+    for validation in [Validation::Default, Validation::OnCurve, Validation::Full] {
+        for base in all_backends() {
+            let config = Config {
+                point_format: PointFormat::BanderwagonUncompressed,
+                validation,
+                ..base
+            };
+            let e = gpukit::msm_bytes(C::ID, &encoded, &scalars, &config).unwrap_err();
+            assert_eq!(
+                e.status(),
+                Status::PointNotOnCurve,
+                "{:?}: {e}",
+                base.backend
+            );
+            assert!(
+                e.message().starts_with("point 5: "),
+                "{:?}: {e}",
+                base.backend
+            );
+            let e = BasesBytes::new(C::ID, &encoded, &config).unwrap_err();
+            assert_eq!(
+                e.status(),
+                Status::PointNotOnCurve,
+                "{:?}: {e}",
+                base.backend
+            );
+        }
+    }
 }
 
 #[test]

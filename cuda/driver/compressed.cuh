@@ -27,6 +27,12 @@
 //             call checks points (any level but TRUSTED), 1 − a·x² not a
 //             square: NOT_IN_SUBGROUP (the spec's subgroup check, which is
 //             the decoder's own here: no other point check follows).
+//   BANDERWAGON_UNCOMPRESSED  go-ipa's 64 bytes, x ‖ y big-endian, either
+//             representative: x or y ≥ p: BAD_ENCODING; where the call
+//             checks points, off the curve: NO_POINT (the host's
+//             NOT_ON_CURVE), then 1 − a·x² not a square: NOT_IN_SUBGROUP,
+//             as src/formats/banderwagon.rs read_uncompressed. No root, one
+//             exponentiation (the Legendre symbol) when checked.
 // "Larger" is y > (p − 1)/2 as canonical integers; in Fp2, arkworks' order:
 // c1's, or c0's where c1 = 0 (sqrt_fp2.cuh). Which curve reads which
 // format is the host's table (src/formats/codec.rs); a format applies here
@@ -56,6 +62,7 @@ enum point_format : uint32_t {
     POINT_X_ONLY = 3,
     POINT_ARKWORKS = 4,
     POINT_BANDERWAGON = 5,
+    POINT_BANDERWAGON_UNCOMPRESSED = 6,
 };
 
 enum decompress_status : uint32_t {
@@ -95,8 +102,11 @@ struct compressed_format {
                                  : FORMAT == POINT_X_ONLY      ? sw && X_BYTES == 32
                                  : FORMAT == POINT_ARKWORKS    ? sw && free_top_bits() >= 2
                                  : FORMAT == POINT_BANDERWAGON ? te && X_BYTES == 32
-                                                               : false;
-    static constexpr uint32_t RECORD_BYTES = FORMAT == POINT_SEC1 ? X_BYTES + 1 : X_BYTES;
+                                 : FORMAT == POINT_BANDERWAGON_UNCOMPRESSED ? te && X_BYTES == 32
+                                                                            : false;
+    static constexpr uint32_t RECORD_BYTES = FORMAT == POINT_SEC1                       ? X_BYTES + 1
+                                             : FORMAT == POINT_BANDERWAGON_UNCOMPRESSED ? 2 * X_BYTES
+                                                                                        : X_BYTES;
 };
 
 template <class C, uint32_t FORMAT>
@@ -171,14 +181,35 @@ struct decompressor {
         return DECOMPRESS_OK;
     }
 
+    // go-ipa's x ‖ y as it is, either representative, with the checks of
+    // src/formats/banderwagon.rs read_uncompressed when asked: on the
+    // curve, then the spec's subgroup check (as lift_banderwagon's).
+    GPUKIT_HDI static decompress_status read_banderwagon_pair(const uint8_t* rec, bool check, affine_t* out) {
+        static_assert(is_te_affine<affine_t>::value, "a twisted Edwards curve");
+        uint32_t xw[W], yw[W];
+        read_be(rec, xw);
+        read_be(rec + X_BYTES, yw);
+        if (!F::is_canonical(xw) || !F::is_canonical(yw)) return DECOMPRESS_BAD_ENCODING;
+        const affine_t p{F::from_canonical(xw), F::from_canonical(yw)};
+        if (check) {
+            if (!p.on_curve()) return DECOMPRESS_NO_POINT;
+            if (!roots::is_square(F::one() - affine_t::times_a(p.x.sqr()))) return DECOMPRESS_NOT_IN_SUBGROUP;
+        }
+        *out = p;
+        return DECOMPRESS_OK;
+    }
+
     // One record to *out; *out is the identity where the status is not OK.
     // `check` asks for the point checks that are the format's own beyond
-    // decompression (Banderwagon's subgroup check); the other formats have
-    // none (a decompressed point is on the curve) and ignore it.
+    // decompression (Banderwagon's subgroup check, and for its 64 bytes the
+    // curve's equation); the other formats have none (a decompressed point
+    // is on the curve) and ignore it.
     GPUKIT_HD static decompress_status decode(const uint8_t* rec, bool check, affine_t* out) {
         *out = affine_t::identity();
-        uint32_t xw[W];
-        if constexpr (FORMAT == POINT_BANDERWAGON) {
+        [[maybe_unused]] uint32_t xw[W];  // the 64-byte form reads its own
+        if constexpr (FORMAT == POINT_BANDERWAGON_UNCOMPRESSED) {
+            return read_banderwagon_pair(rec, check, out);
+        } else if constexpr (FORMAT == POINT_BANDERWAGON) {
             read_be(rec, xw);
             return lift_banderwagon(xw, check, out);
         } else if constexpr (FORMAT == POINT_ZCASH) {

@@ -117,6 +117,8 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
         case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
         case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
         case POINT_BANDERWAGON: return run(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
+        case POINT_BANDERWAGON_UNCOMPRESSED:
+            return run(std::integral_constant<uint32_t, POINT_BANDERWAGON_UNCOMPRESSED>{});
         default: fail(STATUS_INTERNAL, "unknown point format " + std::to_string(layout.format));
     }
 }

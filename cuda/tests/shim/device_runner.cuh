@@ -133,6 +133,8 @@ int dev_decompress(uint32_t format, const uint8_t* records, bool check, uint32_t
         case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
         case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
         case POINT_BANDERWAGON: return run(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
+        case POINT_BANDERWAGON_UNCOMPRESSED:
+            return run(std::integral_constant<uint32_t, POINT_BANDERWAGON_UNCOMPRESSED>{});
         default: return -1;
     }
 }

@@ -46,6 +46,9 @@ int decompress_ops(uint32_t format, const uint8_t* records, bool check, uint32_t
         case POINT_X_ONLY: decompress_each<C, POINT_X_ONLY>(records, check, out, status, count); return 0;
         case POINT_ARKWORKS: decompress_each<C, POINT_ARKWORKS>(records, check, out, status, count); return 0;
         case POINT_BANDERWAGON: decompress_each<C, POINT_BANDERWAGON>(records, check, out, status, count); return 0;
+        case POINT_BANDERWAGON_UNCOMPRESSED:
+            decompress_each<C, POINT_BANDERWAGON_UNCOMPRESSED>(records, check, out, status, count);
+            return 0;
         default: return -1;
     }
 }

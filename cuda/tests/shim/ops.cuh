@@ -150,6 +150,7 @@ struct ops {
             case POINT_X_ONLY: return compressed_record<POINT_X_ONLY>();
             case POINT_ARKWORKS: return compressed_record<POINT_ARKWORKS>();
             case POINT_BANDERWAGON: return compressed_record<POINT_BANDERWAGON>();
+            case POINT_BANDERWAGON_UNCOMPRESSED: return compressed_record<POINT_BANDERWAGON_UNCOMPRESSED>();
             default: return 0;
         }
     }

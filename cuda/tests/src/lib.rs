@@ -47,6 +47,7 @@ pub mod format {
     pub const X_ONLY: u32 = 3;
     pub const ARKWORKS: u32 = 4;
     pub const BANDERWAGON: u32 = 5;
+    pub const BANDERWAGON_UNCOMPRESSED: u32 = 6;
 
     pub const OK: u32 = 0;
     pub const BAD_ENCODING: u32 = 1;

@@ -227,6 +227,7 @@ fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(5, format::SEC1), Some(33));
     assert_eq!(record_bytes(5, format::X_ONLY), Some(32));
     assert_eq!(record_bytes(6, format::BANDERWAGON), Some(32));
+    assert_eq!(record_bytes(6, format::BANDERWAGON_UNCOMPRESSED), Some(64));
     // secp256k1's p fills its top word: no room for arkworks' flags; BN254's
     // leaves two bits, ZCash needs three; BLS12-377's x is 48 bytes, not
     // SEC1's 32. G2 is over Fp2, which only ZCash's form is for;
@@ -237,11 +238,9 @@ fn formats_apply_where_the_field_fits() {
     assert_eq!(record_bytes(4, format::SEC1), None);
     assert_eq!(record_bytes(4, format::X_ONLY), None);
     for curve in [1, 2, 3, 4, 5] {
-        assert_eq!(
-            record_bytes(curve, format::BANDERWAGON),
-            None,
-            "curve {curve}"
-        );
+        for f in [format::BANDERWAGON, format::BANDERWAGON_UNCOMPRESSED] {
+            assert_eq!(record_bytes(curve, f), None, "curve {curve} format {f}");
+        }
     }
     for curve in [3, 6] {
         for f in [format::SEC1, format::X_ONLY, format::ARKWORKS] {
@@ -648,6 +647,88 @@ fn banderwagon_compressed() {
             check,
             &records,
             banderwagon_reference(check),
+        );
+    }
+}
+
+/// src/formats/banderwagon.rs `read_uncompressed` written again from the
+/// Banderwagon spec: x and y < p (else a bad encoding); with `check`, on the
+/// curve (else not on it) and 1 − a·x² a non-zero square (else not in the
+/// subgroup); the pair as it came, either representative.
+fn banderwagon_pair_reference(check: bool) -> impl Fn(&[u8]) -> (u32, BwAffine) {
+    move |rec| {
+        let read = |bytes: &[u8]| {
+            let mut limbs = [0u64; 4];
+            for (i, chunk) in bytes.rchunks_exact(8).enumerate() {
+                limbs[i] = u64::from_be_bytes(chunk.try_into().unwrap());
+            }
+            BwFq::from_bigint(BigInt::new(limbs))
+        };
+        let fail = |status| (status, BwAffine::zero());
+        let (Some(x), Some(y)) = (read(&rec[..32]), read(&rec[32..])) else {
+            return fail(format::BAD_ENCODING);
+        };
+        let p = BwAffine::new_unchecked(x, y);
+        if check && !p.is_on_curve() {
+            return fail(format::NO_POINT);
+        }
+        let num = BwFq::one() - <BwConfig as TECurveConfig>::COEFF_A * x.square();
+        if check && !num.legendre().is_qr() {
+            return fail(format::NOT_IN_SUBGROUP);
+        }
+        (format::OK, p)
+    }
+}
+
+/// go-ipa's 64 bytes, with the checks and without: random elements in both
+/// representatives, the identity's two, a y moved off the curve, points on
+/// the curve outside 2E (small x), x or y = p, the largest 64 bytes and
+/// random bytes.
+#[test]
+fn banderwagon_uncompressed() {
+    let mut rng = rng(0xba3);
+    let pair = |x: &BwFq, y: &BwFq| [be(x), be(y)].concat();
+    let mut records: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..100 {
+        let p = banderwagon::random_point(&mut rng);
+        records.push(pair(&p.x, &p.y));
+        records.push(pair(&-p.x, &-p.y));
+        records.push(pair(&p.x, &(p.y + BwFq::one())));
+    }
+    records.push(pair(&BwFq::zero(), &BwFq::one()));
+    records.push(pair(&BwFq::zero(), &-BwFq::one()));
+    let (a, d) = (
+        <BwConfig as TECurveConfig>::COEFF_A,
+        <BwConfig as TECurveConfig>::COEFF_D,
+    );
+    for x in (2..200u64).map(BwFq::from) {
+        let num = BwFq::one() - a * x.square();
+        if let Some(y) = (num * (BwFq::one() - d * x.square()).inverse().unwrap()).sqrt() {
+            records.push(pair(&x, &y));
+        }
+    }
+    let p = banderwagon::random_point(&mut rng);
+    records.push([modulus_be::<BwFq>(), be(&p.y)].concat());
+    records.push([be(&p.x), modulus_be::<BwFq>()].concat());
+    records.push(vec![0xff; 64]);
+    records.extend((0..200).map(|_| random_bytes(&mut rng, 64)));
+    let count = |status| {
+        records
+            .iter()
+            .filter(|r| banderwagon_pair_reference(true)(r).0 == status)
+            .count()
+    };
+    assert!(
+        count(format::NOT_IN_SUBGROUP) > 0,
+        "some records outside 2E"
+    );
+    assert!(count(format::NO_POINT) > 0, "some records off the curve");
+    for check in [true, false] {
+        check_records::<banderwagon>(
+            format::BANDERWAGON_UNCOMPRESSED,
+            check,
+            &records,
+            banderwagon_pair_reference(check),
         );
     }
 }
