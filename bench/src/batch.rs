@@ -400,14 +400,13 @@ fn run_wire<C: BenchCurve>(
 /// writes for the BLS12 curves. `None` when one does not decode.
 fn decode_results<C: BenchCurve>(bytes: &[u8], format: PointFormat) -> Option<Vec<C::Affine>> {
     let size = format.point_bytes(C::ID).ok()?;
+    let compressor = crate::compressed::of::<C>();
     bytes
         .chunks_exact(size)
-        .map(|mut p| match format {
-            PointFormat::Uncompressed => gpukit::encoding::decode_point::<C>(p).ok(),
-            _ => match crate::compressed::of::<C>() {
-                Some(format) => format.decode(p).ok(),
-                None => C::Affine::deserialize_compressed(&mut p).ok(),
-            },
+        .map(|mut p| match (format, &compressor) {
+            (PointFormat::Uncompressed, _) => gpukit::encoding::decode_point::<C>(p).ok(),
+            (_, Some(compressor)) => compressor.decode(p).ok(),
+            (_, None) => C::Affine::deserialize_compressed(&mut p).ok(),
         })
         .collect()
 }

@@ -182,14 +182,13 @@ pub(crate) fn bases_wire_input<'a>(
 ) -> Result<WireInput<'a>, Error> {
     if let Some(codec) = codec_of(curve, config)? {
         let check = plan::config_check(config, Validation::Full);
-        let device = codec.device.filter(|f| {
-            check != PointCheck::Subgroup || f.checks_subgroup() || curve_cofactor_is_one(curve)
-        });
         // Sizes and configs that do not agree go the host way, which
         // reports them where it always has: after the points' own errors.
-        let n = encoding::whole_items(points, codec.size, "points").ok();
-        let planned = n.and_then(|n| plan::plan(curve, n, config).ok().map(|p| (n, p)));
-        if let (Some(format), Some((n, plan))) = (device, planned) {
+        let planned = device_format(curve, &codec, check).and_then(|format| {
+            let n = encoding::whole_items(points, codec.size, "points").ok()?;
+            Some((format, n, plan::plan(curve, n, config).ok()?))
+        });
+        if let Some((format, n, plan)) = planned {
             let buffer =
                 gpu::PointBuffer::compressed(points, codec.size, format, codec.name, codec.group);
             let decoded = dispatch::gpu_first(&plan, || {
@@ -228,6 +227,16 @@ fn cofactor_is_one<C: Curve>() -> bool {
     <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
 }
 
+/// The form in which the device decodes `codec` for `curve` where its
+/// decoder runs every check `check` asks for: a subgroup check only where
+/// the format's decoder runs it or the cofactor makes it the curve's;
+/// `None` where the host decodes.
+fn device_format(curve: CurveId, codec: &Codec, check: PointCheck) -> Option<gpu::DeviceFormat> {
+    codec.device.filter(|f| {
+        check != PointCheck::Subgroup || f.checks_subgroup() || curve_cofactor_is_one(curve)
+    })
+}
+
 /// [`cofactor_is_one`] of `curve`.
 fn curve_cofactor_is_one(curve: CurveId) -> bool {
     macro_rules! by_curve {
@@ -251,12 +260,12 @@ fn on_device(
     scalars: &[u8],
     config: &Config,
 ) -> Option<Result<Vec<u8>, Error>> {
-    let format = codec.device?;
+    let check = plan::config_check(config, Validation::OnCurve);
+    let format = device_format(curve, codec, check)?;
     let n = encoding::scalar_count(scalars).ok()?;
     if Some(points.len()) != n.checked_mul(codec.size) {
         return None;
     }
-    let check = plan::config_check(config, Validation::OnCurve);
     let compressed = Compressed {
         points,
         record_bytes: codec.size,
@@ -265,16 +274,10 @@ fn on_device(
         group: codec.group,
         check: check != PointCheck::None,
     };
-    // The subgroup check runs on the device where the format's decoder
-    // runs it; otherwise only where the cofactor makes it the curve's.
-    let subgroup_on_host = check == PointCheck::Subgroup && !format.checks_subgroup();
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             match curve {
                 $(CurveId::$marker => {
-                    if subgroup_on_host && !cofactor_is_one::<curves::$marker>() {
-                        return None;
-                    }
                     pool::run(|| device_or_host::<curves::$marker>(codec, compressed, scalars, config, check))
                 })*
             }
