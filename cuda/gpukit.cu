@@ -40,6 +40,13 @@ int guarded(char* err, size_t err_len, F&& body) {
     }
 }
 
+// The point_check an entry point's number names; a number past the last is
+// the host's mistake.
+point_check point_check_of(uint32_t check) {
+    if (check > CHECK_SUBGROUP) fail(STATUS_INTERNAL, "unknown point check " + std::to_string(check));
+    return point_check(check);
+}
+
 [[noreturn]] void unknown_curve(uint8_t curve_id) {
     fail(STATUS_INTERNAL, "unknown curve id " + std::to_string(curve_id) + " reached the CUDA backend");
 }
@@ -54,11 +61,13 @@ extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); 
 // With a `point_format` other than 0 (cuda/driver/compressed.cuh), the points
 // are packed compressed records of `point_stride` bytes that the device
 // decompresses; `format_name` names the format and `format_group` its group
-// in error messages, and `check_on_curve` runs the format's own checks.
+// in error messages. `check` numbers a point_check (cuda/driver/point_check.cuh):
+// 0 none, 1 on the curve (the format's own checks), 2 also the prime-order
+// subgroup (short Weierstrass curves).
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t point_stride, uint32_t point_flag,
                                uint32_t point_format, const char* format_name, const char* format_group,
                                const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t points_montgomery,
-                               uint32_t check_on_curve, uint32_t scalar_flags, uint32_t devices, uint8_t* out,
+                               uint32_t check, uint32_t scalar_flags, uint32_t devices, uint8_t* out,
                                char* err, size_t err_len) {
     const point_layout layout = point_format != 0
                                     ? point_layout::compressed(point_format, point_stride, format_name, format_group)
@@ -67,7 +76,7 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t
         switch (curve_id) {
 #define GPUKIT_MSM_CASE(name, id)                                                                          \
     case id:                                                                                               \
-        return curve_entries<name>::msm(points, scalars, n, window_c, layout, check_on_curve != 0,       \
+        return curve_entries<name>::msm(points, scalars, n, window_c, layout, point_check_of(check),     \
                                         scalar_layout::from_flags(scalar_flags), devices, out);
             GPUKIT_CURVES(GPUKIT_MSM_CASE)
 #undef GPUKIT_MSM_CASE
@@ -77,7 +86,7 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t
 }
 
 extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t point_stride,
-                                     uint32_t point_flag, uint32_t n, uint32_t montgomery, uint32_t check_on_curve,
+                                     uint32_t point_flag, uint32_t n, uint32_t montgomery, uint32_t check,
                                      uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base,
                                      void** handle, char* err, size_t err_len) {
     *handle = nullptr;
@@ -86,7 +95,7 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
         switch (curve_id) {
 #define GPUKIT_BASES_CASE(name, id)                                                                              \
     case id:                                                                                                     \
-        *handle = curve_entries<name>::bases_new(points, n, layout, check_on_curve != 0, devices,          \
+        *handle = curve_entries<name>::bases_new(points, n, layout, point_check_of(check), devices,        \
                                                  precompute, window_c, fixed_base);                       \
         return;
             GPUKIT_CURVES(GPUKIT_BASES_CASE)
@@ -98,17 +107,17 @@ extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, ui
 
 // n packed records of `point_stride` bytes in `point_format` (not 0),
 // decompressed on the devices of `devices` into n wire points at `out`;
-// `format_name`, `format_group` and `check_on_curve` as in gpukit_cuda_msm.
+// `format_name`, `format_group` and `check` as in gpukit_cuda_msm.
 extern "C" int gpukit_cuda_decompress(uint8_t curve_id, const uint8_t* points, uint32_t point_stride,
                                       uint32_t point_format, const char* format_name, const char* format_group,
-                                      uint32_t n, uint32_t check_on_curve, uint32_t devices, uint8_t* out, char* err,
+                                      uint32_t n, uint32_t check, uint32_t devices, uint8_t* out, char* err,
                                       size_t err_len) {
     const point_layout layout = point_layout::compressed(point_format, point_stride, format_name, format_group);
     return guarded(err, err_len, [&] {
         switch (curve_id) {
 #define GPUKIT_DECOMPRESS_CASE(name, id)                                                                   \
     case id:                                                                                               \
-        return curve_entries<name>::decompress(points, n, layout, check_on_curve != 0, devices, out);
+        return curve_entries<name>::decompress(points, n, layout, point_check_of(check), devices, out);
             GPUKIT_CURVES(GPUKIT_DECOMPRESS_CASE)
 #undef GPUKIT_DECOMPRESS_CASE
         }

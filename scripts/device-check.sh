@@ -74,6 +74,13 @@ if runs sanitizers; then
     step sanitizer_formats compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_point_formats \
         --test-threads=1 bn254_g1_errors_agree_on_every_backend banderwagon_compressed bls12_381_g1_zcash \
         banderwagon_uncompressed
+    # The prime-order subgroup check on the device (cuda/ec/subgroup.cuh),
+    # in one-shot calls, bases uploads and decompression, faulty points
+    # included; initcheck: a faulty point must leave a defined value.
+    step sanitizer_subgroup compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_errors \
+        --test-threads=1 subgroup_faults_agree_on_every_backend
+    step sanitizer_subgroup_init compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_point_formats \
+        --test-threads=1 bls12_381_g1_errors_agree_on_every_backend bls12_377_g1_errors_agree_on_every_backend
 fi
 
 if runs suite; then

@@ -9,7 +9,7 @@ use crate::blind;
 use crate::config::{Config, PointFormat, ScalarLayout, Validation};
 use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, SecretBytes, Sums};
-use crate::encoding;
+use crate::encoding::{self, PointCheck};
 use crate::error::{Error, Status};
 use crate::formats;
 pub use crate::gpu::DeviceTables;
@@ -53,14 +53,27 @@ impl<C: Curve> Bases<C> {
     /// Validates and keeps (and, for the GPU, uploads) `points`.
     pub fn new(points: &[C::Affine], config: &Config) -> Result<Self, Error> {
         crate::pool::run(|| {
-            encoding::check_points::<C>(points, plan::config_check(config, Validation::Full))?;
+            let subgroup_on_upload = subgroup_on_upload::<C>(points.len(), config);
+            if subgroup_on_upload {
+                encoding::check_points_but_subgroup::<C>(points)?;
+            } else {
+                encoding::check_points::<C>(points, plan::config_check(config, Validation::Full))?;
+            }
             let mut owned = alloc::try_vec(points.len(), "the resident bases")?;
             owned.extend_from_slice(points);
-            Self::from_checked(owned, config)
+            Self::from_checked(owned, config, subgroup_on_upload)
         })
     }
 
-    fn from_checked(points: Vec<C::Affine>, config: &Config) -> Result<Self, Error> {
+    /// Bases of points checked at the config's level, but for the
+    /// prime-order subgroup check where `subgroup_unchecked`
+    /// ([`subgroup_on_upload`]): the upload runs it, or, where there is no
+    /// device after all, the host.
+    fn from_checked(
+        points: Vec<C::Affine>,
+        config: &Config,
+        subgroup_unchecked: bool,
+    ) -> Result<Self, Error> {
         let plan = plan::plan(C::ID, points.len(), config)?;
         let bases = Bases {
             points,
@@ -68,8 +81,13 @@ impl<C: Curve> Bases<C> {
             uploading: Mutex::new(()),
             config: *config,
         };
-        if plan.engine == Engine::Gpu {
-            bases.device_copy(&plan)?;
+        let check = match subgroup_unchecked {
+            true => gpu::DeviceCheck::Subgroup,
+            false => gpu::DeviceCheck::None,
+        };
+        let uploaded = plan.engine == Engine::Gpu && bases.device_copy(&plan, check)?.is_some();
+        if subgroup_unchecked && !uploaded {
+            encoding::check_points::<C>(&bases.points, PointCheck::Subgroup)?;
         }
         Ok(bases)
     }
@@ -79,7 +97,13 @@ impl<C: Curve> Bases<C> {
     /// good, as at creation). Any other upload error is returned and the
     /// next call tries again. `plan` sends the call to the GPU: for a host
     /// plan the fall-back rule would answer `None` and keep it for good.
-    fn device_copy(&self, plan: &Plan) -> Result<Option<&gpu::DeviceBases>, Error> {
+    /// The upload runs `check` (the points are checked on the host
+    /// already, but for the subgroup check that creation may leave it).
+    fn device_copy(
+        &self,
+        plan: &Plan,
+        check: gpu::DeviceCheck,
+    ) -> Result<Option<&gpu::DeviceBases>, Error> {
         if let Some(d) = self.device.get() {
             return Ok(d.as_ref());
         }
@@ -91,10 +115,9 @@ impl<C: Curve> Bases<C> {
         }
         let mut packed = Vec::new();
         let buffer = gpu::typed_points::<C>(&self.points, &mut packed);
-        // Already checked on the host at the requested level.
         let input = PointInput {
             montgomery: true,
-            check_on_curve: false,
+            check,
         };
         let device = dispatch::gpu_first(plan, || {
             gpu::DeviceBases::new(
@@ -282,7 +305,7 @@ impl<C: Curve> Bases<C> {
         if plan.engine != Engine::Gpu || n == 0 {
             return Ok(None);
         }
-        let device = self.device_copy(plan)?;
+        let device = self.device_copy(plan, gpu::DeviceCheck::None)?;
         if device.is_none() && plan.forced {
             return Err(Error::new(
                 Status::NoDevice,
@@ -399,9 +422,32 @@ impl<C: Curve> WireBases for Bases<C> {
 }
 
 fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
+    let n = points.len() / C::ID.point_bytes();
+    let subgroup_on_upload = subgroup_on_upload::<C>(n, config);
+    let decoded = if subgroup_on_upload {
+        encoding::decode_points_but_subgroup::<C>(points, config.input_form)?
+    } else {
+        let check = plan::config_check(config, Validation::Full);
+        encoding::decode_points::<C>(points, config.input_form, check)?
+    };
+    Ok(Box::new(Bases::<C>::from_checked(
+        decoded,
+        config,
+        subgroup_on_upload,
+    )?))
+}
+
+/// Whether n bases of curve C under `config` leave their prime-order
+/// subgroup check to the upload: where the config asks for it and the
+/// bases' plan is the GPU, which has the check, on a curve whose cofactor
+/// is not 1 (the BLS curves): r·P = O on every SM instead of the host's
+/// cores, which took seconds for 2^20 BLS12-381 G1 points (bench/NOTES.md
+/// v19d). A config the planner rejects is left to `from_checked`, which
+/// reports it after the points' own errors, as before.
+fn subgroup_on_upload<C: Curve>(n: usize, config: &Config) -> bool {
     let check = plan::config_check(config, Validation::Full);
-    let decoded = encoding::decode_points::<C>(points, config.input_form, check)?;
-    Ok(Box::new(Bases::<C>::from_checked(decoded, config)?))
+    dispatch::device_check::<C>(check) == Some(gpu::DeviceCheck::Subgroup)
+        && plan::plan(C::ID, n, config).is_ok_and(|p| p.engine == Engine::Gpu)
 }
 
 macro_rules! wire_bases_constructor {

@@ -211,6 +211,11 @@ pub struct RecordLayout {
 
 /// An affine point type with a wire encoding.
 pub trait WirePoint: AffineRepr {
+    /// Whether the curve is in short Weierstrass form (else twisted
+    /// Edwards). Internal: the GPU backend checks the prime-order subgroup
+    /// of short Weierstrass points only (cuda/ec/subgroup.cuh).
+    #[doc(hidden)]
+    const SHORT_WEIERSTRASS: bool;
     /// The layout of this type in memory, where the device can read it in
     /// place (see `RecordLayout`); `None` where it cannot. Internal: the
     /// GPU backend's zero-copy path.
@@ -235,6 +240,8 @@ impl<P: sw::SWCurveConfig> WirePoint for sw::Affine<P>
 where
     P::BaseField: WireField,
 {
+    const SHORT_WEIERSTRASS: bool = true;
+
     fn montgomery_records() -> Option<RecordLayout> {
         let f = P::BaseField::BYTES;
         let in_place = P::BaseField::montgomery_in_place()
@@ -288,6 +295,8 @@ impl<P: te::TECurveConfig> WirePoint for te::Affine<P>
 where
     P::BaseField: WireField,
 {
+    const SHORT_WEIERSTRASS: bool = false;
+
     fn montgomery_records() -> Option<RecordLayout> {
         let f = P::BaseField::BYTES;
         let in_place = P::BaseField::montgomery_in_place()

@@ -7,11 +7,11 @@ use crate::blind;
 use crate::config::{Config, InputForm, ScalarLayout, Validation};
 use crate::cpu;
 use crate::curve::{Curve, SCALAR_BYTES};
-use crate::encoding::{self, PointCheck};
+use crate::encoding::{self, PointCheck, WirePoint};
 use crate::error::{Error, Status};
-use crate::gpu::{self, DeviceFormat, PointBuffer, PointInput};
+use crate::gpu::{self, DeviceCheck, DeviceFormat, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
-use ark_ec::{AffineRepr, CurveGroup};
+use ark_ec::{AffineRepr, CurveConfig, CurveGroup};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::mem::size_of;
@@ -34,6 +34,25 @@ pub(crate) fn gpu_first<T>(
         Ok(answer) => Ok(Some(answer)),
         Err(e) if falls_back(plan, &e) => Ok(None),
         Err(e) => Err(e),
+    }
+}
+
+/// Whether curve C's cofactor is 1: its subgroup check is the curve's.
+pub(crate) fn cofactor_is_one<C: Curve>() -> bool {
+    <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
+}
+
+/// The device's form of the point check `check` for curve C, or `None`
+/// where only the host runs it: the prime-order subgroup check of an
+/// Edwards curve with a cofactor (Bandersnatch's; cuda/ec/subgroup.cuh
+/// says why). With a cofactor of 1 the subgroup check is the curve's.
+pub(crate) fn device_check<C: Curve>(check: PointCheck) -> Option<DeviceCheck> {
+    match check {
+        PointCheck::None => Some(DeviceCheck::None),
+        PointCheck::OnCurve => Some(DeviceCheck::OnCurve),
+        PointCheck::Subgroup if cofactor_is_one::<C>() => Some(DeviceCheck::OnCurve),
+        PointCheck::Subgroup if C::Affine::SHORT_WEIERSTRASS => Some(DeviceCheck::Subgroup),
+        PointCheck::Subgroup => None,
     }
 }
 
@@ -257,7 +276,7 @@ fn typed_points_gpu<C: Curve>(
     points: &[C::Affine],
     scalars: &[u8],
     layout: ScalarLayout,
-    check_on_curve: bool,
+    check: DeviceCheck,
     plan: &Plan,
     blinded: bool,
 ) -> Result<Sums<C>, Error> {
@@ -265,25 +284,25 @@ fn typed_points_gpu<C: Curve>(
     let buffer = gpu::typed_points::<C>(points, &mut packed);
     let input = PointInput {
         montgomery: true,
-        check_on_curve,
+        check,
     };
     run_gpu::<C>(buffer, scalars, layout, input, plan, blinded)
 }
 
 /// [`run_gpu`] on wire points as they came, which the device decodes: it
-/// checks their encoding (every coordinate < p) always, whatever
-/// `check_on_curve` says, and the scalars (< r) before the points, in the
-/// CPU backends' order; so an unchecked (TRUSTED) call needs no host pass.
+/// checks their encoding (every coordinate < p) always, then as `check`
+/// says, and the scalars (< r) before the points, in the CPU backends'
+/// order; so no call with a check the device runs needs a host pass.
 fn wire_points_gpu<C: Curve>(
     points: &[u8],
     scalars: &[u8],
     config: &Config,
-    check_on_curve: bool,
+    check: DeviceCheck,
     plan: &Plan,
 ) -> Result<Sums<C>, Error> {
     let input = PointInput {
         montgomery: config.input_form == InputForm::Montgomery,
-        check_on_curve,
+        check,
     };
     let buffer = PointBuffer::wire(points, C::ID.point_bytes());
     let layout = ScalarLayout::of(config);
@@ -293,7 +312,8 @@ fn wire_points_gpu<C: Curve>(
 /// Compressed points for [`msm_compressed`]: n packed records of
 /// `record_bytes` in `format`, named `name` in errors (and their group
 /// `group`); `check` runs the format's own checks on the device
-/// ([`DeviceFormat::checks_subgroup`]).
+/// ([`DeviceFormat::checks_subgroup`]) and, as [`DeviceCheck::Subgroup`],
+/// the prime-order subgroup check.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Compressed<'a> {
     pub points: &'a [u8],
@@ -301,7 +321,7 @@ pub(crate) struct Compressed<'a> {
     pub format: DeviceFormat,
     pub name: &'static str,
     pub group: &'static str,
-    pub check: bool,
+    pub check: DeviceCheck,
 }
 
 /// The one-shot MSM of compressed points that the device decompresses
@@ -311,9 +331,9 @@ pub(crate) struct Compressed<'a> {
 /// decodes the points on the host and runs the wire call with the same
 /// plan ([`msm_wire_planned`]). Decompression finds every point on the
 /// curve, so the device has no point check to run but the format's own
-/// (Banderwagon's subgroup check, where `check` asks for it); the caller
-/// routes here only calls without a subgroup check to run, or whose format
-/// checks the subgroup itself, or with a cofactor of 1.
+/// (Banderwagon's subgroup check) and the prime-order subgroup check, as
+/// `check` asks; the caller routes here only calls whose checks the device
+/// runs.
 /// The sizes must agree (n records, n scalars): the caller leaves a
 /// mismatch to the host path, which reports it.
 pub(crate) fn msm_compressed<C: Curve>(
@@ -329,7 +349,7 @@ pub(crate) fn msm_compressed<C: Curve>(
     }
     let input = PointInput {
         montgomery: false,
-        check_on_curve: points.check,
+        check: points.check,
     };
     let buffer = PointBuffer::compressed(
         points.points,
@@ -356,10 +376,11 @@ pub(crate) fn msm_typed<C: Curve>(
     if n == 0 {
         return Ok(C::Affine::zero());
     }
-    // On-curve checks run on the device where the GPU runs; the subgroup
-    // check (and any check for the host engines) on the host, first.
-    let on_device = plan.engine == Engine::Gpu && check == PointCheck::OnCurve;
-    if !on_device {
+    // The checks run on the device where the GPU runs and the device has
+    // them (all but Bandersnatch's subgroup check); otherwise on the host,
+    // first.
+    let on_device = device_check::<C>(check).filter(|_| plan.engine == Engine::Gpu);
+    if on_device.is_none() {
         encoding::check_points::<C>(points, check)?;
     }
     let gpu = || {
@@ -369,7 +390,7 @@ pub(crate) fn msm_typed<C: Curve>(
             points,
             &scalar_wire,
             layout,
-            on_device,
+            on_device.unwrap_or(DeviceCheck::None),
             &plan,
             config.blinded,
         )
@@ -377,7 +398,7 @@ pub(crate) fn msm_typed<C: Curve>(
     if let Some(sum) = gpu_first(&plan, gpu)? {
         return Ok(sum.into_points()[0]);
     }
-    if on_device {
+    if on_device.is_some() {
         // The device never ran, so its checks did not either.
         encoding::check_points::<C>(points, check)?;
     }
@@ -429,11 +450,13 @@ pub(crate) fn msm_wire_planned<C: Curve>(
     if n == 0 {
         return Ok(encoding::encode_point::<C>(&C::Affine::zero()));
     }
-    // The subgroup check (FULL, or a blinded call) is the host's, which
-    // decodes every point for it; the GPU then reads the decoded points, as
-    // a typed call's, and so does a host fall-back: each point is decoded
-    // once. Otherwise the device decodes the wire points itself.
-    let checked = if plan.engine == Engine::Gpu && check == PointCheck::Subgroup {
+    // A check the device does not run (Bandersnatch's subgroup check) is
+    // the host's, which decodes every point for it; the GPU then reads the
+    // decoded points, as a typed call's, and so does a host fall-back: each
+    // point is decoded once. Otherwise the device decodes and checks the
+    // wire points itself.
+    let on_device = device_check::<C>(check);
+    let checked = if plan.engine == Engine::Gpu && on_device.is_none() {
         // Scalars before points, in the CPU backends' order, so that an
         // input with both faults gets the same status on every backend.
         encoding::check_scalars_in::<C>(scalars, layout.order)?;
@@ -445,11 +468,20 @@ pub(crate) fn msm_wire_planned<C: Curve>(
     } else {
         None
     };
+    // `checked` is `None` on the GPU only where the device has the check.
     let gpu = || match &checked {
-        Some(decoded) => {
-            typed_points_gpu::<C>(decoded, scalars, layout, false, plan, config.blinded)
+        Some(decoded) => typed_points_gpu::<C>(
+            decoded,
+            scalars,
+            layout,
+            DeviceCheck::None,
+            plan,
+            config.blinded,
+        ),
+        None => {
+            let check = on_device.unwrap_or(DeviceCheck::None);
+            wire_points_gpu::<C>(points, scalars, config, check, plan)
         }
-        None => wire_points_gpu::<C>(points, scalars, config, check == PointCheck::OnCurve, plan),
     };
     if let Some(sum) = gpu_first(plan, gpu)? {
         return Ok(sum.into_wire());

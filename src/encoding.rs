@@ -142,6 +142,50 @@ pub(crate) fn check_points<C: Curve>(points: &[C::Affine], check: PointCheck) ->
     check_indexed(points, |i, p| p.check(check).map_err(|f| f.into_error(i)))
 }
 
+/// [`check_points`] at `Subgroup`, but the prime-order subgroup check left
+/// to the device, which runs it as it uploads the points: they are checked
+/// on the curve here. The error is the one [`check_points`] gives, the
+/// lowest index of any fault: the points before one off the curve have
+/// their subgroup checked here (on this failure path only).
+pub(crate) fn check_points_but_subgroup<C: Curve>(points: &[C::Affine]) -> Result<(), Error> {
+    let off_curve = |p: &C::Affine| p.check(PointCheck::OnCurve).is_err();
+    let first = if points.len() < PAR_MIN {
+        points.iter().position(off_curve)
+    } else {
+        points.par_iter().position_first(off_curve)
+    };
+    let Some(i) = first else { return Ok(()) };
+    check_points::<C>(&points[..i], PointCheck::Subgroup)?;
+    check_indexed(&points[i..=i], |_, p| {
+        p.check(PointCheck::OnCurve).map_err(|f| f.into_error(i))
+    })
+}
+
+/// [`decode_points`] at `Subgroup`, but the prime-order subgroup check
+/// left to the device (as [`check_points_but_subgroup`]): the error is the
+/// one [`decode_points`] gives.
+pub fn decode_points_but_subgroup<C: Curve>(
+    points: &[u8],
+    form: InputForm,
+) -> Result<Vec<C::Affine>, Error> {
+    let pb = point_bytes::<C>();
+    decode_points::<C>(points, form, PointCheck::OnCurve).map_err(|e| {
+        // Only a point's fault has points before it (not a size or an
+        // allocation error); the first faulty point is i.
+        if !matches!(e.status(), Status::BadEncoding | Status::PointNotOnCurve) {
+            return e;
+        }
+        let faulty = |b: &[u8]| C::Affine::read(b, form, PointCheck::OnCurve).is_err();
+        match points.chunks_exact(pb).position(faulty) {
+            Some(i) => match decode_points::<C>(&points[..i * pb], form, PointCheck::Subgroup) {
+                Err(before) => before,
+                Ok(_) => e,
+            },
+            None => e,
+        }
+    })
+}
+
 /// Decodes one canonical wire point and checks that it is on the curve.
 pub fn decode_point<C: Curve>(bytes: &[u8]) -> Result<C::Affine, Error> {
     if bytes.len() != point_bytes::<C>() {

@@ -72,8 +72,9 @@ impl DeviceFormat {
     /// Whether the device's decoder runs the format's subgroup check
     /// itself (where the call checks points): Banderwagon's is a Legendre
     /// symbol of x, part of decoding either of its forms. The others'
-    /// decompression finds the point on the curve only; a subgroup check
-    /// for them stays on the host unless the cofactor is 1.
+    /// decompression finds the point on the curve only; their subgroup
+    /// check is [`DeviceCheck::Subgroup`]'s (or the cofactor's, where it
+    /// is 1).
     pub fn checks_subgroup(self) -> bool {
         matches!(
             self,
@@ -186,14 +187,31 @@ pub fn typed_points<'a, C: Curve>(
     }
 }
 
+/// The checks the device runs on the points it decodes, beyond their
+/// coordinates' (every coordinate < p, always)
+/// (cuda/driver/point_check.cuh `point_check`, whose values these are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum DeviceCheck {
+    /// Nothing more.
+    None = 0,
+    /// On the curve; for a compressed format, the format's own checks
+    /// (Banderwagon's subgroup check among them).
+    OnCurve = 1,
+    /// Also the prime-order subgroup: r·P = O, on the short Weierstrass
+    /// curves only (cuda/ec/subgroup.cuh). The dispatcher asks for it only
+    /// where the cofactor is not 1 (the BLS curves).
+    Subgroup = 2,
+}
+
 /// How the device treats the point bytes it is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PointInput {
     /// Coordinates are Montgomery-form limbs (arkworks' in-memory layout),
     /// not canonical integers.
     pub montgomery: bool,
-    /// Check every point on the curve (and every coordinate < p) on the device.
-    pub check_on_curve: bool,
+    /// The checks the device runs on every point.
+    pub check: DeviceCheck,
 }
 
 #[cfg(gpukit_cuda)]
@@ -227,7 +245,7 @@ mod imp {
             n: u32,
             window_c: u32,
             points_montgomery: u32,
-            check_on_curve: u32,
+            check: u32,
             scalar_layout: u32,
             devices: u32,
             out: *mut u8,
@@ -241,7 +259,7 @@ mod imp {
             point_flag: u32,
             n: u32,
             montgomery: u32,
-            check_on_curve: u32,
+            check: u32,
             devices: u32,
             precompute: u32,
             window_c: u32,
@@ -258,7 +276,7 @@ mod imp {
             format_name: *const c_char,
             format_group: *const c_char,
             n: u32,
-            check_on_curve: u32,
+            check: u32,
             devices: u32,
             out: *mut u8,
             err: *mut c_char,
@@ -336,7 +354,7 @@ mod imp {
                 n as u32,
                 window_c,
                 input.montgomery as u32,
-                input.check_on_curve as u32,
+                input.check as u32,
                 layout_flags(layout),
                 devices,
                 out.as_mut_ptr(),
@@ -349,13 +367,13 @@ mod imp {
     }
 
     /// Decompresses n points of a compressed `points` buffer on the devices
-    /// of `devices` into n wire points; `run_checks` runs the format's own
-    /// checks (as [`PointInput::check_on_curve`] does for `msm`).
+    /// of `devices` into n wire points, checked as `checks` says (as
+    /// [`PointInput::check`] does for `msm`).
     pub fn decompress(
         curve: CurveId,
         points: PointBuffer<'_>,
         n: usize,
-        run_checks: bool,
+        checks: DeviceCheck,
         devices: u32,
     ) -> Result<Vec<u8>, Error> {
         let (format, name, group) = points.format();
@@ -386,7 +404,7 @@ mod imp {
                 name.as_ptr(),
                 group.as_ptr(),
                 count,
-                run_checks as u32,
+                checks as u32,
                 devices,
                 out.as_mut_ptr(),
                 err.as_mut_ptr(),
@@ -438,7 +456,7 @@ mod imp {
                     flag,
                     n as u32,
                     input.montgomery as u32,
-                    input.check_on_curve as u32,
+                    input.check as u32,
                     devices,
                     request.precompute,
                     request.window_c,
@@ -579,7 +597,7 @@ mod imp {
         _curve: CurveId,
         _points: PointBuffer<'_>,
         _n: usize,
-        _run_checks: bool,
+        _check: DeviceCheck,
         _devices: u32,
     ) -> Result<Vec<u8>, Error> {
         Err(no_cuda())

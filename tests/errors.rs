@@ -34,17 +34,8 @@ fn off_curve<C: Curve>() {
     let mut rng = SeededRng::new(0x6f66_6663 + C::ID as u64);
     let points = random_points::<C>(&mut rng, 300);
     let scalars = encode_scalars::<C>(&random_scalars::<C>(&mut rng, 300));
-    let fb = C::ID.field_bytes();
     let mut bytes = encode_points::<C>(&points);
-    // y + 1 for point 257 (an integer increment of y, or of y.c0 for Fp2):
-    // on the curve only if 2y + 1 = 0, and still canonical unless y = p − 1.
-    let at = 257 * C::ID.point_bytes() + fb;
-    for byte in &mut bytes[at..at + fb] {
-        *byte = byte.wrapping_add(1);
-        if *byte != 0 {
-            break;
-        }
-    }
+    move_y::<C>(&mut bytes, 257);
     for v in [Validation::Default, Validation::OnCurve, Validation::Full] {
         for backend in [Backend::Serial, Backend::Cpu, Backend::Auto] {
             let config = Config {
@@ -214,6 +205,82 @@ where
         .expect("OnCurve bases skip the subgroup check");
 }
 
+/// The subgroup check on every backend, one-shot (typed, wire, blinded)
+/// and for resident bases (typed, wire): a point outside the subgroup alone,
+/// before a point off the curve, and after one; the same status and
+/// message everywhere, for the lowest faulty index. On the GPU (when there
+/// is one) the BLS curves' check is the device's r·P = O, the others' the
+/// host's; on the host backends, arkworks'.
+fn subgroup_faults_agree_on_every_backend<C: Curve>()
+where
+    C::Affine: OffSubgroup,
+{
+    let Some(bad) = C::Affine::off_subgroup() else {
+        return;
+    };
+    let mut rng = SeededRng::new(0x6167_7265 + C::ID as u64);
+    let n = 300;
+    let good = random_points::<C>(&mut rng, n);
+    let s = random_scalars::<C>(&mut rng, n);
+    let sb = encode_scalars::<C>(&s);
+    let mut backends = vec![Backend::Serial, Backend::Cpu];
+    if gpukit::gpu_count() > 0 {
+        backends.push(Backend::Gpu);
+    }
+    for (outside, off) in [(120, None), (120, Some(250)), (250, Some(120))] {
+        let mut points = good.clone();
+        points[outside] = bad;
+        let mut bytes = encode_points::<C>(&points);
+        if let Some(i) = off {
+            move_y::<C>(&mut bytes, i);
+        }
+        let typed = decode_points::<C>(&bytes, InputForm::Canonical, PointCheck::None).unwrap();
+        let (status, first) = match off {
+            Some(i) if i < outside => (Status::PointNotOnCurve, i),
+            _ => (Status::PointNotInSubgroup, outside),
+        };
+        let needle = format!("point {first}");
+        let mut messages = Vec::new();
+        for &backend in &backends {
+            let full = Config {
+                backend,
+                ..with_config(Validation::Full)
+            };
+            let blinded = Config {
+                backend,
+                blinded: true,
+                ..Config::default()
+            };
+            for r in [
+                gpukit::msm_bytes(C::ID, &bytes, &sb, &full).map(drop),
+                gpukit::msm_with::<C>(&typed, &s, &full).map(drop),
+                gpukit::msm_bytes(C::ID, &bytes, &sb, &blinded).map(drop),
+                Bases::<C>::new(&typed, &full).map(drop),
+                gpukit::BasesBytes::new(C::ID, &bytes, &full).map(drop),
+            ] {
+                let e = r.expect_err("a faulty point");
+                assert_eq!(e.status(), status, "{backend:?}: {e}");
+                assert!(e.message().contains(&needle), "{backend:?}: {e}");
+                messages.push(e.message().to_string());
+            }
+        }
+        assert!(messages.windows(2).all(|m| m[0] == m[1]), "{messages:?}");
+    }
+}
+
+/// y + 1 for wire point i (an integer increment of y, or of y.c0 for Fp2):
+/// on the curve only if 2y + 1 = 0, and still canonical unless y = p − 1.
+fn move_y<C: Curve>(bytes: &mut [u8], i: usize) {
+    let fb = C::ID.field_bytes();
+    let at = i * C::ID.point_bytes() + fb;
+    for byte in &mut bytes[at..at + fb] {
+        *byte = byte.wrapping_add(1);
+        if *byte != 0 {
+            break;
+        }
+    }
+}
+
 fn bad_window_and_sizes<C: Curve>() {
     let mut rng = SeededRng::new(0x7769_6e64 + C::ID as u64);
     let points = random_points::<C>(&mut rng, 8);
@@ -294,6 +361,10 @@ macro_rules! stamp {
             fn scalar_out_of_range() { super::scalar_out_of_range::<C>() }
             #[test]
             fn not_in_subgroup() { super::not_in_subgroup::<C>() }
+            #[test]
+            fn subgroup_faults_agree_on_every_backend() {
+                super::subgroup_faults_agree_on_every_backend::<C>()
+            }
             #[test]
             fn bad_window_and_sizes() { super::bad_window_and_sizes::<C>() }
             #[test]

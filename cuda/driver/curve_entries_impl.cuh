@@ -25,7 +25,8 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                           point_layout points_layout, bool check, scalar_layout scalars_layout, uint32_t devices,
+                           point_layout points_layout, point_check check, scalar_layout scalars_layout,
+                           uint32_t devices,
                            uint8_t* out) {
     // A call of few points runs the small path, at its own window.
     const bool small = window_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs());
@@ -110,7 +111,7 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
 }
 
 template <class C>
-resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, point_layout layout, bool check,
+resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
                                             uint32_t devices, uint32_t precompute, uint32_t window_c,
                                             uint32_t fixed_base) {
     using T = curve_traits<C>;
@@ -178,7 +179,7 @@ __global__ void points_to_wire(typename curve_traits<C>::affine_t* points, uint3
 }
 
 template <class C>
-void curve_entries<C>::decompress(const uint8_t* points, uint32_t n, point_layout layout, bool check,
+void curve_entries<C>::decompress(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
                                   uint32_t devices, uint8_t* out) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;

@@ -5,8 +5,10 @@
 // call never pays a host pass over its points.
 #pragma once
 #include "../curve_traits.cuh"
+#include "../ec/subgroup.cuh"
 #include "../ff/mont_field.cuh"
 #include "compressed.cuh"
+#include "point_check.cuh"
 #include "point_layout.cuh"
 #include "scalar_layout.cuh"
 #include <cstdint>
@@ -19,8 +21,9 @@ struct decode_report {
     uint32_t first_off_curve;
     uint32_t first_bad_scalar;
     // Compressed points (compressed.cuh): a record the format rejects, an
-    // x with no point where the format calls that "not on the curve", and
-    // a point outside the subgroup where the format checks it (Banderwagon).
+    // x with no point where the format calls that "not on the curve"; and
+    // a point outside the subgroup where the format checks it (Banderwagon)
+    // or the call asks for CHECK_SUBGROUP (any records).
     uint32_t first_bad_encoding;
     uint32_t first_no_point;
     uint32_t first_not_in_subgroup;
@@ -30,10 +33,13 @@ struct decode_report {
 // offending indices (numbered from `first`) go to `report`. Coordinates are
 // always checked canonical (< p), at every validation level, as the host
 // decoder does: that costs two comparisons, and it lets a TRUSTED call skip
-// any host pass. `check_on_curve` adds the curve equation. In place when
-// src is dst and the records are wire points: each thread reads its point
-// whole before it writes it.
-template <class C>
+// any host pass. `check_on_curve` adds the curve equation, and SUBGROUP
+// (with it) the prime-order subgroup check of a point on the curve: each
+// point's first fault only, in the host decoder's order. A non-canonical
+// point leaves the identity, so that later kernels read defined values.
+// In place when src is dst and the records are wire points: each thread
+// reads its point whole before it writes it.
+template <class C, bool SUBGROUP>
 __global__ void decode_points(const uint8_t* src, point_layout layout, typename curve_traits<C>::affine_t* dst,
                               uint32_t n, uint32_t first, bool check_on_curve, decode_report* report) {
     using field_t = typename curve_traits<C>::field_t;
@@ -58,12 +64,19 @@ __global__ void decode_points(const uint8_t* src, point_layout layout, typename 
     }
     if (!(field_t::is_canonical(xw) && field_t::is_canonical(yw))) {
         atomicMin(&report->first_non_canonical, first + i);
+        dst[i] = affine_t::identity();
         return;
     }
     affine_t p;
     p.x = layout.montgomery ? field_t::from_montgomery(xw) : field_t::from_canonical(xw);
     p.y = layout.montgomery ? field_t::from_montgomery(yw) : field_t::from_canonical(yw);
-    if (check_on_curve && !p.is_identity() && !p.on_curve()) atomicMin(&report->first_off_curve, first + i);
+    if (check_on_curve && !p.is_identity()) {
+        if (!p.on_curve()) {
+            atomicMin(&report->first_off_curve, first + i);
+        } else if constexpr (SUBGROUP) {
+            if (!in_prime_order_subgroup<C>(p)) atomicMin(&report->first_not_in_subgroup, first + i);
+        }
+    }
     dst[i] = p;
 }
 
@@ -71,9 +84,10 @@ __global__ void decode_points(const uint8_t* src, point_layout layout, typename 
 // Montgomery form; a record that fails goes to `report` (numbered from
 // `first`) and leaves the identity, so that work enqueued before the report
 // is read stays well defined. `check` runs the format's own point checks
-// (decompressor::decode). Records are read a byte at a time: SEC1's are
-// 33 bytes, so no wider access is aligned.
-template <class C, uint32_t FORMAT>
+// (decompressor::decode), and SUBGROUP (with it) the prime-order subgroup
+// check of each point decoded. Records are read a byte at a time: SEC1's
+// are 33 bytes, so no wider access is aligned.
+template <class C, uint32_t FORMAT, bool SUBGROUP>
 __global__ void decompress_points(const uint8_t* records, typename curve_traits<C>::affine_t* dst, uint32_t n,
                                   uint32_t first, bool check, decode_report* report) {
     using D = decompressor<C, FORMAT>;
@@ -83,7 +97,13 @@ __global__ void decompress_points(const uint8_t* records, typename curve_traits<
     const uint8_t* src = records + size_t(i) * D::RECORD_BYTES;
     for (uint32_t k = 0; k < D::RECORD_BYTES; ++k) rec[k] = src[k];
     typename curve_traits<C>::affine_t p;
-    const decompress_status s = D::decode(rec, check, &p);
+    decompress_status s = D::decode(rec, check, &p);
+    if constexpr (SUBGROUP) {
+        if (s == DECOMPRESS_OK && !p.is_identity() && !in_prime_order_subgroup<C>(p)) {
+            s = DECOMPRESS_NOT_IN_SUBGROUP;
+            p = decltype(p)::identity();
+        }
+    }
     if (s == DECOMPRESS_BAD_ENCODING) atomicMin(&report->first_bad_encoding, first + i);
     if (s == DECOMPRESS_NO_POINT) atomicMin(&report->first_no_point, first + i);
     if (s == DECOMPRESS_NOT_IN_SUBGROUP) atomicMin(&report->first_not_in_subgroup, first + i);

@@ -15,7 +15,7 @@ namespace gpukit {
 template <class C>
 typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_t* scalars, uint32_t n,
                                              uint32_t offset, uint32_t count, uint32_t c, point_layout points_layout,
-                                             bool check, scalar_layout scalars_layout, cudaStream_t stream) {
+                                             point_check check, scalar_layout scalars_layout, cudaStream_t stream) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;

@@ -16,14 +16,17 @@
 namespace gpukit {
 
 // Turns the first offending point of a decode report into the error it
-// names. `offset` numbers the points.
+// names: the lowest index of any fault, in the host decoder's words
+// (src/codec.rs `PointFault`), as the host reports the first point that
+// fails. `offset` numbers the points.
 inline void raise_point_report(const decode_report& r, uint32_t offset) {
-    if (r.first_non_canonical != UINT32_MAX)
-        fail(STATUS_BAD_ENCODING, "point " + std::to_string(size_t(offset) + r.first_non_canonical) +
-                                      " has a coordinate >= p (not a canonical field element)");
-    if (r.first_off_curve != UINT32_MAX)
-        fail(STATUS_POINT_NOT_ON_CURVE,
-             "point " + std::to_string(size_t(offset) + r.first_off_curve) + " is not on the curve");
+    const uint32_t first = std::min({r.first_non_canonical, r.first_off_curve, r.first_not_in_subgroup});
+    if (first == UINT32_MAX) return;
+    const std::string point = "point " + std::to_string(size_t(offset) + first);
+    if (first == r.first_non_canonical)
+        fail(STATUS_BAD_ENCODING, point + ": a coordinate is not a canonical field element (>= p)");
+    if (first == r.first_off_curve) fail(STATUS_POINT_NOT_ON_CURVE, point + " is not on the curve");
+    fail(STATUS_POINT_NOT_IN_SUBGROUP, point + " is not in the prime-order subgroup");
 }
 
 // Turns the first faulty compressed point of a report into the error the
@@ -85,14 +88,15 @@ void stage_in_chunks(const uint8_t* records, uint32_t n, uint32_t record, const 
 
 // Enqueues the decompression of n packed records of a compressed format
 // (compressed.cuh) into dest, through a staging buffer a chunk at a time;
-// faulty records go to `report`; `check` runs the format's own checks
-// (Banderwagon's subgroup check). A format the curve does not have is the
-// host's mistake (src/formats/codec.rs routes only the curve's own).
+// faulty records go to `report`; `check` above CHECK_NONE runs the format's
+// own checks (Banderwagon's subgroup check), CHECK_SUBGROUP the prime-order
+// subgroup check too. A format the curve does not have is the host's
+// mistake (src/formats/codec.rs routes only the curve's own).
 template <class C>
 void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                        point_layout layout, bool check, decode_report* report, cudaStream_t stream) {
+                        point_layout layout, point_check check, decode_report* report, cudaStream_t stream) {
     constexpr uint32_t BLOCK = 256;
-    auto run = [&](auto format) {
+    auto run = [&](auto format, auto subgroup) {
         constexpr uint32_t FORMAT = decltype(format)::value;
         if constexpr (compressed_format<C, FORMAT>::fits) {
             constexpr uint32_t RECORD = compressed_format<C, FORMAT>::RECORD_BYTES;
@@ -101,8 +105,9 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
                                           std::to_string(RECORD));
             stage_in_chunks(points, n, RECORD, "copy compressed points", stream,
                             [&](const uint8_t* staged, uint32_t first, uint32_t m) {
-                                decompress_points<C, FORMAT><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(
-                                    staged, dest + first, m, first, check, report);
+                                decompress_points<C, FORMAT, decltype(subgroup)::value>
+                                    <<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, dest + first, m, first,
+                                                                                 check != CHECK_NONE, report);
                                 GPUKIT_LAUNCHED("decompress_points");
                                 trace_mark("decompress points");
                             });
@@ -111,39 +116,50 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
                                       curve_traits<C>::NAME);
         }
     };
+    auto with_check = [&](auto format) {
+        if (check != CHECK_SUBGROUP) return run(format, std::false_type{});
+        if constexpr (has_subgroup_check<C>()) return run(format, std::true_type{});
+        fail(STATUS_INTERNAL, std::string("no device subgroup check for ") + curve_traits<C>::NAME);
+    };
     switch (layout.format) {
-        case POINT_ZCASH: return run(std::integral_constant<uint32_t, POINT_ZCASH>{});
-        case POINT_SEC1: return run(std::integral_constant<uint32_t, POINT_SEC1>{});
-        case POINT_X_ONLY: return run(std::integral_constant<uint32_t, POINT_X_ONLY>{});
-        case POINT_ARKWORKS: return run(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
-        case POINT_BANDERWAGON: return run(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
+        case POINT_ZCASH: return with_check(std::integral_constant<uint32_t, POINT_ZCASH>{});
+        case POINT_SEC1: return with_check(std::integral_constant<uint32_t, POINT_SEC1>{});
+        case POINT_X_ONLY: return with_check(std::integral_constant<uint32_t, POINT_X_ONLY>{});
+        case POINT_ARKWORKS: return with_check(std::integral_constant<uint32_t, POINT_ARKWORKS>{});
+        case POINT_BANDERWAGON: return with_check(std::integral_constant<uint32_t, POINT_BANDERWAGON>{});
         case POINT_BANDERWAGON_UNCOMPRESSED:
-            return run(std::integral_constant<uint32_t, POINT_BANDERWAGON_UNCOMPRESSED>{});
+            return with_check(std::integral_constant<uint32_t, POINT_BANDERWAGON_UNCOMPRESSED>{});
         default: fail(STATUS_INTERNAL, "unknown point format " + std::to_string(layout.format));
     }
 }
 
 // Enqueues the upload of n points (records as `layout` says) into `dest`
-// and their conversion to Montgomery form, checked (canonical always, on
-// the curve when asked): offending indices go to `report`. Wire points are
+// and their conversion to Montgomery form, checked (canonical always, then
+// as `check` says): offending indices go to `report`. Wire points are
 // copied into dest and converted in place; wider records through a staging
 // buffer, a chunk at a time; compressed records are decompressed
-// (enqueue_compressed, where `check_on_curve` asks for the format's own
-// checks).
+// (enqueue_compressed, where `check` asks for the format's own checks).
 template <class C>
 void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                    point_layout layout, bool check_on_curve, decode_report* report, cudaStream_t stream) {
+                    point_layout layout, point_check check, decode_report* report, cudaStream_t stream) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
     if (layout.is_compressed()) {
-        enqueue_compressed<C>(dest, points, n, layout, check_on_curve, report, stream);
+        enqueue_compressed<C>(dest, points, n, layout, check, report, stream);
         return;
     }
+    // The decode kernel of `check`: the subgroup check in a kernel of its own.
+    auto decode = [&]() -> decltype(&decode_points<C, false>) {
+        if (check != CHECK_SUBGROUP) return decode_points<C, false>;
+        if constexpr (has_subgroup_check<C>()) return decode_points<C, true>;
+        fail(STATUS_INTERNAL, std::string("no device subgroup check for ") + curve_traits<C>::NAME);
+    }();
+    const bool on_curve = check != CHECK_NONE;
     if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
         copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
         trace_mark("copy points");
-        decode_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout,
-                                                                      dest, n, 0, check_on_curve, report);
+        decode<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout, dest, n,
+                                                           0, on_curve, report);
         GPUKIT_LAUNCHED("decode_points");
         trace_mark("decode points");
         return;
@@ -153,8 +169,8 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
         fail(STATUS_INTERNAL, "a point record of " + std::to_string(layout.stride) + " bytes cannot hold a point");
     stage_in_chunks(points, n, layout.stride, "copy points", stream,
                     [&](const uint8_t* staged, uint32_t first, uint32_t m) {
-                        decode_points<C><<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, layout, dest + first, m,
-                                                                                      first, check_on_curve, report);
+                        decode<<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, layout, dest + first, m, first,
+                                                                           on_curve, report);
                         GPUKIT_LAUNCHED("decode_points");
                         trace_mark("decode points");
                     });
@@ -164,11 +180,12 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
 // `offset` only numbers errors.
 template <class C>
 void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, point_layout layout,
-                   bool check_on_curve, uint32_t offset, cudaStream_t stream) {
+                   point_check check, uint32_t offset, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_points<C>(dest, points, n, layout, check_on_curve, report.get(), stream);
+    enqueue_points<C>(dest, points, n, layout, check, report.get(), stream);
     const decode_report checked = read_report(report, stream);
-    raise_compressed_report(checked, offset, layout);
+    // Each layout's own words (both reports name points outside the subgroup).
+    if (layout.is_compressed()) raise_compressed_report(checked, offset, layout);
     raise_point_report(checked, offset);
 }
 

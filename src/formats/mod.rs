@@ -8,9 +8,9 @@
 //! Decoding a compressed point costs a square root; see the README's
 //! "Point formats" for the measured cost. A one-shot MSM that the plan
 //! sends to the GPU skips the host decode where the device decompresses
-//! the format itself ([`Codec::device`]) and no subgroup check is asked
-//! for, or the device format checks the subgroup itself (Banderwagon), or
-//! the cofactor is 1: the compressed bytes go up as they came.
+//! the format itself ([`Codec::device`]) and runs every check asked for
+//! (the format's own, and a subgroup check on the short Weierstrass
+//! curves): the compressed bytes go up as they came.
 
 mod banderwagon;
 mod be;
@@ -25,8 +25,8 @@ use crate::curve::{Curve, CurveId, SCALAR_BYTES};
 use crate::dispatch::{self, Compressed};
 use crate::encoding::{self, PointCheck, PointFault};
 use crate::error::{Error, Status};
-use crate::{curves, gpu, plan, pool};
-use ark_ec::{AffineRepr, CurveConfig};
+use crate::gpu::{self, DeviceCheck};
+use crate::{curves, plan, pool};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -168,13 +168,11 @@ pub(crate) fn wire_input<'a>(
 
 /// [`wire_input`] for resident bases (whose `Default` validation is
 /// `Full`): where the bases' plan puts them on a GPU and the device runs
-/// every check asked for, the device decodes them, a square root a point
-/// on every SM instead of the host's cores (a 2^20-point setup is seconds
-/// of host time), and hands back checked wire points; faulty points get the
-/// host codec's statuses and words. A subgroup check that the format's
-/// decoder does not run and the cofactor does not make the curve's (the
-/// BLS curves' under `Full`) keeps the host path, as one-shot calls do
-/// ([`on_device`]).
+/// every check asked for ([`device_format`]), the device decodes them, a
+/// square root (and under `Full` on the BLS curves a subgroup check) a
+/// point on every SM instead of the host's cores (a 2^20-point setup is
+/// seconds of host time), and hands back checked wire points; faulty
+/// points get the host codec's statuses and words.
 pub(crate) fn bases_wire_input<'a>(
     curve: CurveId,
     points: &'a [u8],
@@ -184,15 +182,15 @@ pub(crate) fn bases_wire_input<'a>(
         let check = plan::config_check(config, Validation::Full);
         // Sizes and configs that do not agree go the host way, which
         // reports them where it always has: after the points' own errors.
-        let planned = device_format(curve, &codec, check).and_then(|format| {
+        let planned = device_format(curve, &codec, check).and_then(|(format, device)| {
             let n = encoding::whole_items(points, codec.size, "points").ok()?;
-            Some((format, n, plan::plan(curve, n, config).ok()?))
+            Some((format, device, n, plan::plan(curve, n, config).ok()?))
         });
-        if let Some((format, n, plan)) = planned {
+        if let Some((format, device, n, plan)) = planned {
             let buffer =
                 gpu::PointBuffer::compressed(points, codec.size, format, codec.name, codec.group);
             let decoded = dispatch::gpu_first(&plan, || {
-                gpu::decompress(curve, buffer, n, check != PointCheck::None, plan.devices)
+                gpu::decompress(curve, buffer, n, device, plan.devices)
             })?;
             if let Some(wire) = decoded {
                 // The device ran every check asked for: none is left.
@@ -222,27 +220,30 @@ pub(crate) fn wire_output(
     }
 }
 
-/// Whether curve C's cofactor is 1: its subgroup check is the curve's.
-fn cofactor_is_one<C: Curve>() -> bool {
-    <<C::Affine as AffineRepr>::Config as CurveConfig>::cofactor_is_one()
-}
-
-/// The form in which the device decodes `codec` for `curve` where its
-/// decoder runs every check `check` asks for: a subgroup check only where
-/// the format's decoder runs it or the cofactor makes it the curve's;
+/// The form in which the device decodes `codec` for `curve`, and the
+/// device's form of `check` for it, where the device runs every check
+/// `check` asks for: the format's own (Banderwagon's subgroup check is
+/// its decoder's) and the prime-order subgroup's ([`dispatch::device_check`]);
 /// `None` where the host decodes.
-fn device_format(curve: CurveId, codec: &Codec, check: PointCheck) -> Option<gpu::DeviceFormat> {
-    codec.device.filter(|f| {
-        check != PointCheck::Subgroup || f.checks_subgroup() || curve_cofactor_is_one(curve)
-    })
+fn device_format(
+    curve: CurveId,
+    codec: &Codec,
+    check: PointCheck,
+) -> Option<(gpu::DeviceFormat, DeviceCheck)> {
+    let format = codec.device?;
+    let device = match check {
+        PointCheck::Subgroup if format.checks_subgroup() => DeviceCheck::OnCurve,
+        check => curve_device_check(curve, check)?,
+    };
+    Some((format, device))
 }
 
-/// [`cofactor_is_one`] of `curve`.
-fn curve_cofactor_is_one(curve: CurveId) -> bool {
+/// [`dispatch::device_check`] of `curve`.
+fn curve_device_check(curve: CurveId, check: PointCheck) -> Option<DeviceCheck> {
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
             match curve {
-                $(CurveId::$marker => cofactor_is_one::<curves::$marker>(),)*
+                $(CurveId::$marker => dispatch::device_check::<curves::$marker>(check),)*
             }
         };
     }
@@ -261,7 +262,7 @@ fn on_device(
     config: &Config,
 ) -> Option<Result<Vec<u8>, Error>> {
     let check = plan::config_check(config, Validation::OnCurve);
-    let format = device_format(curve, codec, check)?;
+    let (format, device) = device_format(curve, codec, check)?;
     let n = encoding::scalar_count(scalars).ok()?;
     if Some(points.len()) != n.checked_mul(codec.size) {
         return None;
@@ -272,7 +273,7 @@ fn on_device(
         format,
         name: codec.name,
         group: codec.group,
-        check: check != PointCheck::None,
+        check: device,
     };
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {

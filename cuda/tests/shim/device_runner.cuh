@@ -73,7 +73,7 @@ int dev_point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
 #define K(OP) \
     case OP: k = point_kernel<C, OP>; break;
         K(PT_ADD_AFFINE) K(PT_ADD) K(PT_DBL) K(PT_TO_AFFINE) K(PT_NEG) K(PT_NEG_BUCKET) K(PT_ON_CURVE)
-        K(PT_IS_IDENTITY) K(PT_BUCKET_IS_IDENTITY)
+        K(PT_IS_IDENTITY) K(PT_BUCKET_IS_IDENTITY) K(PT_IN_SUBGROUP)
 #undef K
         default: return -1;
     }

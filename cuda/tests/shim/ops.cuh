@@ -14,6 +14,7 @@
 
 #include "../../../curves/all.cuh"
 #include "../../driver/compressed.cuh"
+#include "../../ec/subgroup.cuh"
 #include "../../ff/inverse_bgcd.cuh"
 #include "../../ff/sqrt.cuh"
 #include "../../ff/sqrt_fp2.cuh"
@@ -53,7 +54,8 @@ enum point_op : uint32_t {
     PT_ON_CURVE = 6,       // a affine: flag
     PT_IS_IDENTITY = 7,    // a affine: flag
     PT_BUCKET_IS_IDENTITY = 8,  // a bucket: flag
-    PT_OPS = 9,
+    PT_IN_SUBGROUP = 9,    // a affine (on the curve): flag r·a = O; short Weierstrass curves only
+    PT_OPS = 10,
 };
 
 template <class F>
@@ -185,6 +187,12 @@ struct ops {
             case PT_ON_CURVE: out[0] = load_affine(a).on_curve(); return true;
             case PT_IS_IDENTITY: out[0] = load_affine(a).is_identity(); return true;
             case PT_BUCKET_IS_IDENTITY: out[0] = load_bucket(a).is_identity(); return true;
+            case PT_IN_SUBGROUP:
+                if constexpr (has_subgroup_check<C>()) {
+                    out[0] = in_prime_order_subgroup<C>(load_affine(a));
+                    return true;
+                }
+                return false;
             default: return false;
         }
     }

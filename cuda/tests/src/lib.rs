@@ -37,6 +37,9 @@ pub mod op {
     pub const PT_ON_CURVE: u32 = 6;
     pub const PT_IS_IDENTITY: u32 = 7;
     pub const PT_BUCKET_IS_IDENTITY: u32 = 8;
+    /// r·P = O for an affine P on the curve (cuda/ec/subgroup.cuh); short
+    /// Weierstrass curves only (the shims return an error elsewhere).
+    pub const PT_IN_SUBGROUP: u32 = 9;
 }
 
 /// The compressed formats of cuda/driver/compressed.cuh (`point_format`),

@@ -1,12 +1,13 @@
 //! Every point op of sw.cuh (XYZZ) and edwards.cuh (extended) against
 //! arkworks: random points, bucket inputs with random Z, and the exceptional
 //! cases P + P, P + (-P), the identity on either side (and, for Bandersnatch,
-//! points of the coset by the 2-torsion point that Banderwagon allows).
+//! points of the coset by the 2-torsion point that Banderwagon allows); and
+//! the prime-order subgroup check of the short Weierstrass curves.
 
 mod common;
 
-use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::One;
+use ark_ec::{AffineRepr, CurveConfig, CurveGroup};
+use ark_ff::{One, PrimeField, UniformRand};
 use common::*;
 use gpukit_cuda_tests::{op, point_op, targets, Target};
 
@@ -217,6 +218,64 @@ where
     }
 }
 
+/// The prime-order subgroup check (cuda/ec/subgroup.cuh) against arkworks'
+/// on points of the subgroup, the identity, points of the whole curve
+/// group (from random x: outside the subgroup, where there is a cofactor),
+/// their cofactor parts r·Q (orders dividing the cofactor) and sums of a
+/// subgroup point and such a part. Short Weierstrass curves only.
+fn check_subgroup<C: TestCurve>(t: Target) {
+    if C::EDWARDS {
+        return;
+    }
+    let mut rng = rng(u64::from(C::ID) * 1000 + 7);
+    let mut ps: Vec<C::Affine> = (0..40).map(|_| C::random_point(&mut rng)).collect();
+    ps.push(C::Affine::zero());
+    let mut whole = Vec::new();
+    while whole.len() < 40 {
+        if let Some(q) = C::point_from_x(C::F::rand(&mut rng)) {
+            whole.push(q);
+        }
+    }
+    let r = C::Scalar::MODULUS;
+    let parts: Vec<C::Affine> = whole
+        .iter()
+        .map(|q| q.mul_bigint(r).into_affine())
+        .collect();
+    let sums: Vec<C::Affine> = ps
+        .iter()
+        .zip(&parts)
+        .map(|(p, h)| (*p + *h).into_affine())
+        .collect();
+    ps.extend(whole);
+    ps.extend(parts);
+    ps.extend(sums);
+    let words: Vec<u32> = ps.iter().flat_map(|p| affine_words::<C>(p)).collect();
+    let got = flags::<C>(&point_op(
+        t,
+        C::ID,
+        op::PT_IN_SUBGROUP,
+        &words,
+        &words,
+        C::F::WORDS,
+    ));
+    for (i, p) in ps.iter().enumerate() {
+        assert_eq!(
+            got[i],
+            C::in_subgroup(p),
+            "{} {t:?} in_subgroup [#{i}] {p}",
+            C::NAME
+        );
+    }
+    let outside = ps.iter().filter(|p| !C::in_subgroup(p)).count();
+    let cofactor_one = <C::Affine as AffineRepr>::Config::cofactor_is_one();
+    assert_eq!(
+        outside == 0,
+        cofactor_one,
+        "{}: {outside} points outside the subgroup",
+        C::NAME
+    );
+}
+
 /// is_on_curve for arkworks affine points of either model.
 trait OnCurve {
     fn is_on_curve_checked(&self) -> bool;
@@ -239,6 +298,7 @@ macro_rules! point_test {
         fn $c() {
             for t in targets() {
                 check_points::<common::$c>(t);
+                check_subgroup::<common::$c>(t);
             }
         }
     };

@@ -137,6 +137,11 @@ pub trait TestCurve {
         <Self::Affine as AffineRepr>::Group::rand(rng).into_affine()
     }
     fn order2_point() -> Option<Self::Affine>;
+    /// A point of the curve with this x, where there is one (short
+    /// Weierstrass curves; `None` on Edwards curves).
+    fn point_from_x(x: Self::F) -> Option<Self::Affine>;
+    /// arkworks' prime-order subgroup check of a point on the curve.
+    fn in_subgroup(p: &Self::Affine) -> bool;
     /// arkworks' coefficients of the curve equation, by the shim's constant
     /// ids (`constant::COEFF_*`), as canonical words.
     fn coefficients() -> Vec<(u32, Vec<u32>)>;
@@ -212,6 +217,12 @@ macro_rules! sw_curve {
             fn order2_point() -> Option<Self::Affine> {
                 None
             }
+            fn point_from_x(x: Self::F) -> Option<Self::Affine> {
+                Self::Affine::get_point_from_x_unchecked(x, false)
+            }
+            fn in_subgroup(p: &Self::Affine) -> bool {
+                p.is_in_correct_subgroup_assuming_on_curve()
+            }
             fn coefficients() -> Vec<(u32, Vec<u32>)> {
                 use ark_ec::short_weierstrass::SWCurveConfig;
                 use gpukit_cuda_tests::constant;
@@ -253,6 +264,12 @@ macro_rules! te_curve {
                     Self::F::zero(),
                     -Self::F::one(),
                 ))
+            }
+            fn point_from_x(_x: Self::F) -> Option<Self::Affine> {
+                None
+            }
+            fn in_subgroup(p: &Self::Affine) -> bool {
+                p.is_in_correct_subgroup_assuming_on_curve()
             }
             fn coefficients() -> Vec<(u32, Vec<u32>)> {
                 use ark_ec::twisted_edwards::TECurveConfig;
