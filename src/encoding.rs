@@ -164,7 +164,7 @@ pub(crate) fn check_points_but_subgroup<C: Curve>(points: &[C::Affine]) -> Resul
 /// [`decode_points`] at `Subgroup`, but the prime-order subgroup check
 /// left to the device (as [`check_points_but_subgroup`]): the error is the
 /// one [`decode_points`] gives.
-pub fn decode_points_but_subgroup<C: Curve>(
+pub(crate) fn decode_points_but_subgroup<C: Curve>(
     points: &[u8],
     form: InputForm,
 ) -> Result<Vec<C::Affine>, Error> {
