@@ -10,10 +10,11 @@
 // prime-order subgroup only, so multiples of a point outside it can meet
 // the model's points at infinity and pass for the identity.
 //
-// Cost: about SCALAR_BITS doublings and SCALAR_BITS / 3 mixed additions,
-// ~3,100 field multiplications for a 255-bit r: ~0.12 s for 2^20 BLS12-381
-// G1 points at the H100's multiplication rate, where the host's check took
-// ~5 s on 16 cores (bench/NOTES.md v19d).
+// Cost: about SCALAR_BITS doublings and a mixed addition a non-zero NAF
+// digit (a third of them on average; BLS12-381's r: 254 doublings and 59
+// additions), ~2,900 field multiplications a point: ~0.11 s
+// for 2^20 BLS12-381 G1 points at the H100's multiplication rate, where the
+// host's check took ~8 s (bench/NOTES.md v20a, which measured ~0.16 s).
 #pragma once
 #include <cstdint>
 
