@@ -304,9 +304,10 @@ fn check_resident<C: Curve>() {
 }
 
 /// Resident MSMs of at least 2^21 points upload their scalars in parts while
-/// the GPU works (cuda/driver/scalar_pipeline.cuh): a lone vector is cut into a
-/// quarter and the rest, and a batch uploads each vector during the previous
-/// one's MSM. n is odd, so the parts are unequal and none is a multiple of 32.
+/// the GPU works (cuda/driver/scalar_pipeline.cuh): a lone vector, and a
+/// batch's first vector, is cut into a quarter and the rest, and a batch
+/// uploads each vector during the previous part's MSM. n is odd, so the parts
+/// are unequal and none is a multiple of 32.
 fn check_pipelined_resident<C: Curve>() {
     // Auto tables (the lead quarter keeps the tables' window) and none (the
     // quarter runs two bits narrower).
@@ -350,6 +351,14 @@ fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     let err = wire_bases.msm(&scalars).unwrap_err();
     assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
     assert!(err.message().contains(&bad.to_string()), "{}", err);
+    // In a batch, the same scalar in the first vector's rest (the part after
+    // its lead quarter) is reported with its vector and index.
+    let mut rows = scalars.clone();
+    rows.extend(gpukit::encoding::encode_scalars::<C>(&batch[2]));
+    let err = wire_bases.msm_batch(&rows, n, 2).unwrap_err();
+    assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
+    assert!(err.message().contains(&bad.to_string()), "{}", err);
+    assert!(err.message().contains("vector 0"), "{}", err);
     // The bases stay usable after the error.
     assert_eq!(
         wire_bases

@@ -31,7 +31,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         // synchronisation per pass, which is most of a small call's fixed
         // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
         const device_buffer<decode_report> report = new_report(stream);
-        const scalar_rows rows{scalar_vectors{scalars, nullptr, n}, 1, m, 0, first};
+        const scalar_rows rows{scalar_vectors{scalars, nullptr, n, 1}, 1, m, 0, first};
         enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
         enqueue_points<C>(d_points.get(), points + size_t(first) * points_layout.stride, m, points_layout, check,
                           report.get(), stream);

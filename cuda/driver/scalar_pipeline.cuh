@@ -6,8 +6,9 @@
 // GPU waited. Here one device's work is cut into parts, and part k+1's
 // scalars are copied and checked on a second stream while the GPU runs part
 // k's MSM. Two scalar buffers alternate; a buffer is refilled only once the
-// MSM that read it has finished. A call of a single pass is cut into a
-// quarter and the rest: the quarter's MSM (25–45 ms at 2^24) covers the
+// MSM that read it has finished. A call of a single pass, and the first
+// vector of a batch whose vectors each take a part (plan/parts.cuh), is cut
+// into a quarter and the rest: the quarter's MSM (25–45 ms at 2^24) covers the
 // rest's upload, and only the quarter's upload (~6 ms) is exposed, for the
 // price of one more bucket reduction. The quarter runs with a window two bits
 // narrower (LEAD_WINDOW_DROP): with a quarter of the points the accumulation's

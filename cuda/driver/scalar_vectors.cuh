@@ -6,14 +6,14 @@
 
 namespace gpukit {
 
-// Vectors of n scalars (32 bytes each): vector j at vectors[j] where the
-// caller gives one pointer per vector (the typed Rust batch hands its
-// vectors over where they lie, instead of packing them into one buffer
-// first), else at packed + j·n·32 bytes.
+// The call's `batch` vectors of n scalars (32 bytes each): vector j at
+// vectors[j] where the caller gives one pointer per vector (the typed Rust
+// batch hands its vectors over where they lie, instead of packing them into
+// one buffer first), else at packed + j·n·32 bytes.
 struct scalar_vectors {
     const uint8_t* packed;
     const uint8_t* const* vectors;
-    uint32_t n;
+    uint32_t n, batch;
     const uint8_t* vector(size_t j) const { return vectors ? vectors[j] : packed + j * size_t(n) * 32; }
 };
 

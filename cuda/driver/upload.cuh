@@ -225,7 +225,7 @@ inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows)
     const size_t vector = rows.first_row + r.first_bad_scalar / rows.count;
     const size_t position = rows.offset + r.first_bad_scalar % rows.count;
     std::string where = std::to_string(vector * rows.source.n + position);
-    if (vector > 0 || rows.first_row + rows.rows > 1)
+    if (rows.source.batch > 1)  // a batch's parts may cut a vector: name it whatever the part
         where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
     fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
 }

@@ -31,25 +31,21 @@ struct scalar_part {
 
 // The parts of one device's slice of `count` points for `batch` scalar
 // vectors, each at most `chunk` scalars (summed over its vectors) at window c:
-// - a lone vector of at least PIPELINE_MIN_POINTS in one pass is cut into
-//   its first quarter and the rest, the quarter LEAD_WINDOW_DROP bits
-//   narrower unless the window is fixed (precomputed bases);
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
 //   parts (as many as it has vectors, below four), so that the uploads
 //   after the first overlap the GPU's work, and its first part is a
 //   LEAD_PART_SHARE-th of the others, so that little waits for its upload;
+// - where that leaves one vector a part and a vector has at least
+//   PIPELINE_MIN_POINTS (a lone vector, or the ZPrize shape's 4 × 2^24),
+//   the first vector is cut into its first quarter and the rest, the
+//   quarter LEAD_WINDOW_DROP bits narrower unless the window is fixed
+//   (precomputed bases): a whole vector's upload would lead (512 MB at
+//   2^24, 12–17 ms on the H100's host, bench/NOTES.md v21a);
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
                                            bool window_fixed) {
     std::vector<scalar_part> parts;
-    if (batch == 1 && count <= chunk && count >= PIPELINE_MIN_POINTS) {
-        const uint32_t quarter = count / 4;
-        const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
-        parts.push_back({0, 1, 0, quarter, lead_c});
-        parts.push_back({0, 1, quarter, count - quarter, c});
-        return parts;
-    }
     if (count <= chunk) {
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
         // batch / 4 rounded down: a batch of 5 to 7 vectors in parts of two
@@ -59,7 +55,15 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
             per_part = std::min(per_part, std::max(1u, batch / 4));
             lead = std::max(1u, per_part / LEAD_PART_SHARE);
         }
-        for (uint32_t v = 0; v < batch;) {
+        uint32_t v = 0;
+        if (per_part == 1 && count >= PIPELINE_MIN_POINTS) {
+            const uint32_t quarter = count / 4;
+            const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
+            parts.push_back({0, 1, 0, quarter, lead_c});
+            parts.push_back({0, 1, quarter, count - quarter, c});
+            v = 1;
+        }
+        while (v < batch) {
             const uint32_t vectors = std::min(v == 0 ? lead : per_part, batch - v);
             parts.push_back({v, vectors, 0, count, c});
             v += vectors;

@@ -543,7 +543,17 @@ fn plan_parts_cover_every_point_once() {
                             .map(|p| p.vectors as usize * p.count as usize)
                             .max();
                         assert_eq!(plan::largest_part(&parts), largest.unwrap_or(0), "{why}");
-                        let lead = batch == 1 && count <= chunk && count >= min;
+                        // Vectors a part, as the grouping below leaves them.
+                        let per = batch.min(chunk / count.max(1)).max(1);
+                        let per = if u64::from(batch) * u64::from(count) >= u64::from(min) {
+                            per.min((batch / 4).max(1))
+                        } else {
+                            per
+                        };
+                        // One vector a part, each large enough to pipeline: the
+                        // first vector's quarter leads (a lone vector, or the
+                        // ZPrize shape's 4 × 2^24).
+                        let lead = count <= chunk && count >= min && per == 1;
                         if lead {
                             // The lead quarter, narrower unless the window is fixed.
                             let lead_c = if fixed || c <= k.lead_window_drop {
@@ -567,7 +577,26 @@ fn plan_parts_cover_every_point_once() {
                                     c,
                                 },
                             ];
-                            assert_eq!(parts, want, "{why}");
+                            assert_eq!(parts[..2], want, "{why}");
+                            // The other vectors follow whole, one a part.
+                            assert_eq!(parts.len() as u32, batch + 1, "{why}");
+                            for (v, p) in (1..).zip(&parts[2..]) {
+                                let whole = ScalarPart {
+                                    first_vector: v,
+                                    vectors: 1,
+                                    first: 0,
+                                    count,
+                                    c,
+                                };
+                                assert_eq!(*p, whole, "{why}");
+                            }
+                            // No bucket set carries from one vector to the next.
+                            assert!(
+                                parts[1..]
+                                    .windows(2)
+                                    .all(|w| !plan::shares_buckets(&w[0], &w[1])),
+                                "{why}"
+                            );
                             // With a fixed window the quarter and the rest fill
                             // one bucket set: one reduction for both.
                             assert_eq!(
@@ -626,13 +655,11 @@ fn plan_parts_cover_every_point_once() {
                             );
                             // The first part, whose upload nothing overlaps,
                             // is a fraction of the others.
-                            let per = batch.min(chunk / count).min((batch / 4).max(1)).max(1);
                             let lead = (per / k.lead_part_share).max(1).min(batch);
                             assert_eq!(parts[0].vectors, lead, "{why}");
                             assert!(parts[1..].iter().all(|p| p.vectors <= per), "{why}");
                         } else if !lead && count <= chunk && count > 0 {
                             // Small batches: as many vectors a part as the chunk takes.
-                            let per = batch.min(chunk / count).max(1);
                             assert_eq!(parts.len() as u32, batch.div_ceil(per), "{why}");
                         }
                     }
