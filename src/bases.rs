@@ -53,7 +53,8 @@ impl<C: Curve> Bases<C> {
     /// Validates and keeps (and, for the GPU, uploads) `points`.
     pub fn new(points: &[C::Affine], config: &Config) -> Result<Self, Error> {
         crate::pool::run(|| {
-            let subgroup_on_upload = subgroup_on_upload::<C>(points.len(), config);
+            let plan = plan::plan(C::ID, points.len(), config);
+            let subgroup_on_upload = subgroup_on_upload::<C>(&plan, config);
             if subgroup_on_upload {
                 encoding::check_points_but_subgroup::<C>(points)?;
             } else {
@@ -61,20 +62,22 @@ impl<C: Curve> Bases<C> {
             }
             let mut owned = alloc::try_vec(points.len(), "the resident bases")?;
             owned.extend_from_slice(points);
-            Self::from_checked(owned, config, subgroup_on_upload)
+            Self::from_checked(owned, config, plan, subgroup_on_upload)
         })
     }
 
     /// Bases of points checked at the config's level, but for the
     /// prime-order subgroup check where `subgroup_unchecked`
     /// ([`subgroup_on_upload`]): the upload runs it, or, where there is no
-    /// device after all, the host.
+    /// device after all, the host. `plan` is the bases' plan, made before
+    /// the points were checked; its error is reported after theirs.
     fn from_checked(
         points: Vec<C::Affine>,
         config: &Config,
+        plan: Result<Plan, Error>,
         subgroup_unchecked: bool,
     ) -> Result<Self, Error> {
-        let plan = plan::plan(C::ID, points.len(), config)?;
+        let plan = plan?;
         let bases = Bases {
             points,
             device: OnceLock::new(),
@@ -422,8 +425,8 @@ impl<C: Curve> WireBases for Bases<C> {
 }
 
 fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
-    let n = points.len() / C::ID.point_bytes();
-    let subgroup_on_upload = subgroup_on_upload::<C>(n, config);
+    let plan = plan::plan(C::ID, points.len() / C::ID.point_bytes(), config);
+    let subgroup_on_upload = subgroup_on_upload::<C>(&plan, config);
     let decoded = if subgroup_on_upload {
         encoding::decode_points_but_subgroup::<C>(points, config.input_form)?
     } else {
@@ -433,21 +436,22 @@ fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn Wi
     Ok(Box::new(Bases::<C>::from_checked(
         decoded,
         config,
+        plan,
         subgroup_on_upload,
     )?))
 }
 
-/// Whether n bases of curve C under `config` leave their prime-order
-/// subgroup check to the upload: where the config asks for it and the
-/// bases' plan is the GPU, which has the check, on a curve whose cofactor
+/// Whether bases of curve C under `config`, planned as `plan`, leave their
+/// prime-order subgroup check to the upload: where the config asks for it
+/// and the plan is the GPU, which has the check, on a curve whose cofactor
 /// is not 1 (the BLS curves): r·P = O on every SM instead of the host's
 /// cores, which took seconds for 2^20 BLS12-381 G1 points (bench/NOTES.md
 /// v19d). A config the planner rejects is left to `from_checked`, which
 /// reports it after the points' own errors, as before.
-fn subgroup_on_upload<C: Curve>(n: usize, config: &Config) -> bool {
+fn subgroup_on_upload<C: Curve>(plan: &Result<Plan, Error>, config: &Config) -> bool {
     let check = plan::config_check(config, Validation::Full);
     dispatch::device_check::<C>(check) == Some(gpu::DeviceCheck::Subgroup)
-        && plan::plan(C::ID, n, config).is_ok_and(|p| p.engine == Engine::Gpu)
+        && plan.as_ref().is_ok_and(|p| p.engine == Engine::Gpu)
 }
 
 macro_rules! wire_bases_constructor {

@@ -26,8 +26,7 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
                            point_layout points_layout, point_check check, scalar_layout scalars_layout,
-                           uint32_t devices,
-                           uint8_t* out) {
+                           uint32_t devices, uint8_t* out) {
     // A call of few points runs the small path, at its own window.
     const bool small = window_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs());
     const uint32_t c = small ? SMALL_WINDOW : resolve_window<C>(window_c, n);

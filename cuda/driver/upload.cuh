@@ -86,6 +86,18 @@ void stage_in_chunks(const uint8_t* records, uint32_t n, uint32_t record, const 
     }
 }
 
+// f(std::true_type{}) where `check` asks for the prime-order subgroup check,
+// else f(std::false_type{}): the decode kernels take the check as a template
+// flag, so that the plain decodes keep their registers, and only the curves
+// with a device check have it (ec/subgroup.cuh); the dispatcher asks for it
+// on those alone (src/dispatch.rs `device_check`).
+template <class C, class F>
+auto with_subgroup_flag(point_check check, F f) {
+    if (check != CHECK_SUBGROUP) return f(std::false_type{});
+    if constexpr (has_subgroup_check<C>()) return f(std::true_type{});
+    fail(STATUS_INTERNAL, std::string("no device subgroup check for ") + curve_traits<C>::NAME);
+}
+
 // Enqueues the decompression of n packed records of a compressed format
 // (compressed.cuh) into dest, through a staging buffer a chunk at a time;
 // faulty records go to `report`; `check` above CHECK_NONE runs the format's
@@ -117,9 +129,7 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
         }
     };
     auto with_check = [&](auto format) {
-        if (check != CHECK_SUBGROUP) return run(format, std::false_type{});
-        if constexpr (has_subgroup_check<C>()) return run(format, std::true_type{});
-        fail(STATUS_INTERNAL, std::string("no device subgroup check for ") + curve_traits<C>::NAME);
+        with_subgroup_flag<C>(check, [&](auto subgroup) { run(format, subgroup); });
     };
     switch (layout.format) {
         case POINT_ZCASH: return with_check(std::integral_constant<uint32_t, POINT_ZCASH>{});
@@ -148,12 +158,9 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
         enqueue_compressed<C>(dest, points, n, layout, check, report, stream);
         return;
     }
-    // The decode kernel of `check`: the subgroup check in a kernel of its own.
-    auto decode = [&]() -> decltype(&decode_points<C, false>) {
-        if (check != CHECK_SUBGROUP) return decode_points<C, false>;
-        if constexpr (has_subgroup_check<C>()) return decode_points<C, true>;
-        fail(STATUS_INTERNAL, std::string("no device subgroup check for ") + curve_traits<C>::NAME);
-    }();
+    const auto decode = with_subgroup_flag<C>(check, [](auto subgroup) {
+        return &decode_points<C, decltype(subgroup)::value>;
+    });
     const bool on_curve = check != CHECK_NONE;
     if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
         copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
