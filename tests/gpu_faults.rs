@@ -8,7 +8,8 @@
 
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::UniformRand;
-use gpukit::{Backend, Bases, Config, Curve, Error, Status};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use gpukit::{Backend, Bases, BasesBytes, Config, Curve, CurveId, Error, PointFormat, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -44,14 +45,18 @@ mod with_cuda {
     }
 
     /// The calls a prover makes, in order: a one-shot MSM, resident bases
-    /// with shifted copies (one MSM, a batch), and a small basis with
-    /// fixed-base tables (a batch). Stops at the first error.
+    /// with shifted copies (one MSM, a batch), a small basis with
+    /// fixed-base tables (a batch), and, where arkworks' compressed form is
+    /// the curve's compressed format, the points compressed: a one-shot MSM
+    /// and resident bases, both decompressed (and, on BLS12-381 G2, checked
+    /// for the subgroup) on the device. Stops at the first error.
     struct Workload<C: Curve> {
         points: Vec<C::Affine>,
         small: Vec<C::Affine>,
         scalars: Vec<C::Scalar>,
         batch: Vec<Vec<C::Scalar>>,
         small_batch: Vec<Vec<C::Scalar>>,
+        compressed: Option<Vec<u8>>,
     }
 
     impl<C: Curve> Workload<C> {
@@ -66,7 +71,17 @@ mod with_cuda {
             let mut scalars = |m: usize| -> Vec<C::Scalar> {
                 (0..m).map(|_| C::Scalar::rand(&mut rng)).collect()
             };
+            // Banderwagon's compressed format is its own 32 bytes, not
+            // arkworks' Bandersnatch encoding.
+            let compressed = (C::ID != CurveId::Banderwagon).then(|| {
+                let mut out = Vec::new();
+                for p in &points {
+                    p.serialize_compressed(&mut out).unwrap();
+                }
+                out
+            });
             Workload {
+                compressed,
                 scalars: scalars(n),
                 batch: (0..3).map(|_| scalars(n - 7)).collect(),
                 small_batch: (0..5).map(|_| scalars(256)).collect(),
@@ -93,6 +108,20 @@ mod with_cuda {
             };
             let small = Bases::<C>::new(&self.small, &fixed)?;
             out.extend(small.msm_batch(&self.small_batch)?);
+            drop(small);
+            if let Some(points) = &self.compressed {
+                let config = Config {
+                    point_format: PointFormat::Compressed,
+                    ..gpu()
+                };
+                let scalars = gpukit::encoding::encode_scalars::<C>(&self.scalars);
+                let decode = |bytes: Vec<u8>| {
+                    C::Affine::deserialize_compressed(&bytes[..]).expect("a compressed result")
+                };
+                out.push(decode(gpukit::msm_bytes(C::ID, points, &scalars, &config)?));
+                let bases = BasesBytes::new(C::ID, points, &config)?;
+                out.push(decode(bases.msm(&scalars)?));
+            }
             Ok(out)
         }
 
@@ -103,6 +132,9 @@ mod with_cuda {
             let mut out = vec![msm(&self.points, &self.scalars); 2];
             out.extend(self.batch.iter().map(|k| msm(&self.points, k)));
             out.extend(self.small_batch.iter().map(|k| msm(&self.small, k)));
+            if self.compressed.is_some() {
+                out.extend([msm(&self.points, &self.scalars); 2]);
+            }
             out
         }
     }
