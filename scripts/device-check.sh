@@ -11,10 +11,12 @@
 # files, and a call cut off at its limit still returns what finished), with
 # summary.txt; the pass/fail table is printed last.
 #
-#   scripts/device-check.sh [sanitizers|suite|others|quick|large|full]   (default full)
-# The first three are the parts of `quick` (everything but the closed-form
-# sizes), each within one 10-minute device call on an H100 (the suite alone
-# takes ~5.5 minutes); large: only the closed-form sizes.
+#   scripts/device-check.sh [sanitizers|suite|affine|others|quick|large|full]   (default full)
+# The first four are the parts of `quick` (everything but the closed-form
+# sizes); `suite` (the GPU suite and the sorted pipeline, ~7 minutes on an
+# H100 in session 19) fits one 10-minute device call, and `sanitizers`,
+# `affine` (the suite forced to batch-affine, ~3.5 minutes) and `others`
+# together fit another; large: only the closed-form sizes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
@@ -85,13 +87,16 @@ fi
 
 if runs suite; then
     step gpu_msm .device/gpukit_gpu_msm --test-threads=4
-    # The batch-affine accumulation at every size (the suite above takes it
-    # only for large groups), over the edge cases, windows, sizes, bases and
+    # The sorted pipeline at the sizes the small path takes by default.
+    step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
+fi
+
+if runs affine; then
+    # The batch-affine accumulation at every size (the suite takes it only
+    # for large groups), over the edge cases, windows, sizes, bases and
     # batches.
     step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm \
         --test-threads=4 edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
-    # The sorted pipeline at the sizes the small path takes by default.
-    step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
 fi
 
 if runs others; then
