@@ -13,10 +13,10 @@
 #
 #   scripts/device-check.sh [sanitizers|suite|affine|others|quick|large|full]   (default full)
 # The first four are the parts of `quick` (everything but the closed-form
-# sizes); `suite` (the GPU suite and the sorted pipeline, ~7 minutes on an
-# H100 in session 19) fits one 10-minute device call, and `sanitizers`,
-# `affine` (the suite forced to batch-affine, ~3.5 minutes) and `others`
-# together fit another; large: only the closed-form sizes.
+# sizes); `suite` (the GPU suite and the sorted pipeline, 7–8.5 minutes on
+# an H100) fits one 10-minute device call, and `sanitizers`, `affine` (the
+# suite forced to batch-affine, ~3.5 minutes) and `others` together fit
+# another (~8 minutes); large: only the closed-form sizes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
