@@ -135,7 +135,7 @@ extern "C" int gpukit_cuda_bases_msm(void* handle, const uint8_t* scalars, const
         switch (bases.curve_id) {
 #define GPUKIT_BASES_MSM_CASE(name, id) \
     case id:                            \
-        return curve_entries<name>::bases_msm(bases, scalar_vectors{scalars, vectors, n, batch}, batch, window_c, \
+        return curve_entries<name>::bases_msm(bases, scalar_vectors{scalars, vectors, n, batch}, window_c, \
                                               scalar_layout::from_flags(scalar_flags), out);
             GPUKIT_CURVES(GPUKIT_BASES_MSM_CASE)
 #undef GPUKIT_BASES_MSM_CASE

@@ -36,9 +36,9 @@ struct curve_entries {
     // statuses and messages, the lowest index first.
     static void decompress(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
                            uint32_t devices, uint8_t* out);
-    // `batch` MSMs over the first n resident bases.
-    static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
-                          uint32_t window_c, scalar_layout scalars_layout, uint8_t* out);
+    // The MSMs of `scalars` (scalars.batch vectors) over the first n
+    // resident bases.
+    static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c, scalar_layout scalars_layout, uint8_t* out);
 };
 
 }  // namespace gpukit

@@ -255,12 +255,12 @@ void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sum
 }
 
 template <class C>
-void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t batch,
-                                 uint32_t window_c, scalar_layout scalars_layout, uint8_t* out) {
+void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c,
+                                 scalar_layout scalars_layout, uint8_t* out) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
-    const uint32_t n = scalars.n;
+    const uint32_t n = scalars.n, batch = scalars.batch;
     if (n > bases.n)
         fail(STATUS_SIZE_MISMATCH, "an MSM over " + std::to_string(n) + " bases asked of " + std::to_string(bases.n) +
                                        " resident bases");
@@ -286,8 +286,8 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
         trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
         if (fixed)
             return fixed_base_batch<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
-                                     scalars, s.count, s.offset, batch, scalars_layout, stream);
-        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, batch, c,
+                                     scalars, s.count, s.offset, scalars_layout, stream);
+        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, c,
                                       scalars_layout, stream);
     });
     // One device's sums are the totals; more add on the host.

@@ -10,17 +10,17 @@
 
 namespace gpukit {
 
-// One device's share of `batch` MSMs over its fixed-base table: the points
+// One device's share of the MSMs of `scalars` over its fixed-base table: the points
 // [0, count) of its slice, which starts at point `offset` of each scalar
 // vector. Returns one sum per vector.
 template <class C>
 std::vector<typename curve_traits<C>::bucket_t> fixed_base_batch(const typename curve_traits<C>::affine_t* table,
                                                                const fixed_base_layout& l,
                                                                const scalar_vectors& scalars, uint32_t count,
-                                                               uint32_t offset,
-                                                               uint32_t batch, scalar_layout scalars_layout,
+                                                               uint32_t offset, scalar_layout scalars_layout,
                                                                cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t batch = scalars.batch;
     // A part's scalars take at most a sixteenth of the free memory: two
     // buffers of them, and the partial sums beside.
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));

@@ -79,7 +79,7 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
     }
 }
 
-// One device's share of `batch` MSMs over its resident table: the points
+// One device's share of the MSMs of `scalars` over its resident table: the points
 // [0, count) of its slice, with `copies` shifted copies at a distance of
 // `table_stride` (copy k of point i at table[k·table_stride + i], built for
 // window c when copies > 1). The slice starts at point `offset` of each
@@ -88,10 +88,10 @@ template <class C>
 std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typename curve_traits<C>::affine_t* table,
                                                                     uint32_t copies, uint32_t table_stride,
                                                                     const scalar_vectors& scalars,
-                                                                    uint32_t count, uint32_t offset,
-                                                                    uint32_t batch, uint32_t c,
+                                                                    uint32_t count, uint32_t offset, uint32_t c,
                                                                     scalar_layout scalars_layout, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t batch = scalars.batch;
     const size_t budget = work_budget();
     // Two scalar buffers of a pass each; a pass may hold several vectors,
     // so its capacity is sized over the whole batch, not one vector.
