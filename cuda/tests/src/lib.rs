@@ -177,6 +177,14 @@ mod ffi {
             ms: *mut f32,
             regs: *mut i32,
         ) -> i32;
+        pub fn gpukit_check_dev_bls12_377_form_throughput(
+            form: u32,
+            blocks: u32,
+            iters: u32,
+            runs: u32,
+            ms: *mut f32,
+            regs: *mut i32,
+        ) -> i32;
         pub fn gpukit_check_dev_affine_batch_throughput(
             limbs: u32,
             batch: u32,
@@ -625,6 +633,30 @@ pub fn affine_batch_throughput(
                 runs,
                 ms,
                 registers,
+            )
+        }
+    })
+}
+
+/// BLS12-377 G1's bucket forms (see shim/madd_throughput.cu): `form` 0 XYZZ
+/// with affine points, 1 extended twisted Edwards with (x, y, d·x·y), 2
+/// extended with (y − x, y + x, 2d·x·y), each of the `blocks` · 128 threads
+/// adding `iters` gathered entries into one bucket; 3 batch-affine, 64
+/// accumulators a thread, `iters` · 64 additions a thread.
+#[cfg(gpukit_cuda)]
+pub fn bls12_377_form_throughput(
+    form: u32,
+    blocks: u32,
+    iters: u32,
+    runs: u32,
+) -> Result<MaddThroughput, i32> {
+    let per_thread = if form == 3 { 64.0 } else { 1.0 };
+    let adds = f64::from(blocks) * 128.0 * f64::from(iters) * per_thread;
+    time_adds(runs, adds, |ms, registers| {
+        // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
+        unsafe {
+            ffi::gpukit_check_dev_bls12_377_form_throughput(
+                form, blocks, iters, runs, ms, registers,
             )
         }
     })

@@ -7,16 +7,30 @@
 //! accumulators per thread sharing one inversion per step, by Fermat or by
 //! the binary GCD) at 2 and 4 blocks per SM, with their additions per second. Usage: madd_throughput
 //! [iters] [runs] [sms]
+//!
+//! `madd_throughput bls12-377-forms [iters] [runs] [sms]` instead times the
+//! ways a BLS12-377 G1 bucket could take a point (bench/NOTES.md, v22b): XYZZ
+//! with affine points, extended twisted Edwards coordinates with (x, y, d·x·y)
+//! or with (y − x, y + x, 2d·x·y), and batch-affine, with additions per second.
 
 #[cfg(gpukit_cuda)]
 fn main() {
     use gpukit_cuda_tests::madd_throughput;
-    let mut args = std::env::args()
-        .skip(1)
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let forms = args.first().map(String::as_str) == Some("bls12-377-forms");
+    if forms {
+        args.remove(0);
+    }
+    let mut args = args
+        .into_iter()
         .map(|a| a.parse::<u32>().expect("arguments are integers"));
     let iters = args.next().unwrap_or(256);
     let runs = args.next().unwrap_or(5);
     let sms = args.next().unwrap_or(132);
+    if forms {
+        bls12_377_forms(iters, runs, sms);
+        return;
+    }
     for limbs in [8u32, 12] {
         for prefetch in [false, true] {
             for per_sm in [1u32, 2, 3, 4, 5, 6, 8] {
@@ -77,6 +91,38 @@ fn affine_batches(iters: u32, runs: u32, sms: u32) {
                     t.registers
                 );
             }
+        }
+    }
+}
+
+/// BLS12-377 G1's bucket forms at 1 to 8 blocks per SM (past the registers'
+/// limit a second wave runs and the rate stops rising); batch-affine at 2, 3
+/// and 4, the pipeline's 3 among them.
+#[cfg(gpukit_cuda)]
+fn bls12_377_forms(iters: u32, runs: u32, sms: u32) {
+    use gpukit_cuda_tests::bls12_377_form_throughput;
+    let names = ["xyzz", "extended", "extended-sums", "batch-affine-64"];
+    for (form, name) in names.iter().enumerate() {
+        let form = form as u32;
+        let per_sms: &[u32] = if form == 3 {
+            &[2, 3, 4]
+        } else {
+            &[1, 2, 3, 4, 5, 6, 8]
+        };
+        for &per_sm in per_sms {
+            let steps = if form == 3 { (iters / 8).max(2) } else { iters };
+            let t = match bls12_377_form_throughput(form, sms * per_sm, steps, runs) {
+                Ok(t) => t,
+                Err(code) => {
+                    eprintln!("bls12_377_form_throughput: CUDA error {code} (no device?)");
+                    std::process::exit(1);
+                }
+            };
+            let (median, rate) = median_rate(&t);
+            println!(
+                "bls12_377 form={name} registers={} blocks_per_sm={per_sm} median_ms={median:.3} adds_per_s={rate:.4e}",
+                t.registers
+            );
         }
     }
 }
