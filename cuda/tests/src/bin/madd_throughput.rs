@@ -34,13 +34,10 @@ fn main() {
     for limbs in [8u32, 12] {
         for prefetch in [false, true] {
             for per_sm in [1u32, 2, 3, 4, 5, 6, 8] {
-                let t = match madd_throughput(limbs, prefetch, sms * per_sm, iters, runs) {
-                    Ok(t) => t,
-                    Err(code) => {
-                        eprintln!("madd_throughput: CUDA error {code} (no device?)");
-                        std::process::exit(1);
-                    }
-                };
+                let t = measured(
+                    "madd_throughput",
+                    madd_throughput(limbs, prefetch, sms * per_sm, iters, runs),
+                );
                 // More blocks than fit at once run in a second wave: past the
                 // register limit the rate stops rising.
                 let (median, rate) = median_rate(&t);
@@ -55,6 +52,18 @@ fn main() {
         }
     }
     affine_batches(iters, runs, sms);
+}
+
+/// The measurement, or the process ends with the shim's CUDA error.
+#[cfg(gpukit_cuda)]
+fn measured(
+    what: &str,
+    r: Result<gpukit_cuda_tests::MaddThroughput, i32>,
+) -> gpukit_cuda_tests::MaddThroughput {
+    r.unwrap_or_else(|code| {
+        eprintln!("{what}: CUDA error {code} (no device?)");
+        std::process::exit(1);
+    })
 }
 
 /// The median of `t`'s runs and the rate it implies.
@@ -75,14 +84,10 @@ fn affine_batches(iters: u32, runs: u32, sms: u32) {
         for batch in [8u32, 16, 32, 64, 128] {
             for per_sm in [2u32, 4] {
                 let steps = (iters * 8 / batch).max(2);
-                let t = match affine_batch_throughput(limbs, batch, bgcd, sms * per_sm, steps, runs)
-                {
-                    Ok(t) => t,
-                    Err(code) => {
-                        eprintln!("affine_batch_throughput: CUDA error {code}");
-                        std::process::exit(1);
-                    }
-                };
+                let t = measured(
+                    "affine_batch_throughput",
+                    affine_batch_throughput(limbs, batch, bgcd, sms * per_sm, steps, runs),
+                );
                 let (median, rate) = median_rate(&t);
                 println!(
                     "affine_batch limbs={limbs} batch={batch} inverse={} registers={} \
@@ -111,13 +116,10 @@ fn bls12_377_forms(iters: u32, runs: u32, sms: u32) {
         };
         for &per_sm in per_sms {
             let steps = if form == 3 { (iters / 8).max(2) } else { iters };
-            let t = match bls12_377_form_throughput(form, sms * per_sm, steps, runs) {
-                Ok(t) => t,
-                Err(code) => {
-                    eprintln!("bls12_377_form_throughput: CUDA error {code} (no device?)");
-                    std::process::exit(1);
-                }
-            };
+            let t = measured(
+                "bls12_377_form_throughput",
+                bls12_377_form_throughput(form, sms * per_sm, steps, runs),
+            );
             let (median, rate) = median_rate(&t);
             println!(
                 "bls12_377 form={name} registers={} blocks_per_sm={per_sm} median_ms={median:.3} adds_per_s={rate:.4e}",
