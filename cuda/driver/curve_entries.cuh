@@ -38,7 +38,8 @@ struct curve_entries {
                            uint32_t devices, uint8_t* out);
     // The MSMs of `scalars` (scalars.batch vectors) over the first n
     // resident bases.
-    static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c, scalar_layout scalars_layout, uint8_t* out);
+    static void bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c,
+                          scalar_layout scalars_layout, uint8_t* out);
 };
 
 }  // namespace gpukit
