@@ -638,6 +638,14 @@ pub fn affine_batch_throughput(
     })
 }
 
+/// The forms [`bls12_377_form_throughput`] times, by number (the shim's
+/// switch).
+pub const BLS12_377_FORMS: [&str; 4] = ["xyzz", "extended", "extended-sums", "batch-affine-64"];
+/// The batch-affine form: each thread keeps `BATCH_AFFINE_FORM_LANES`
+/// accumulators (the shim's `time_affine_runs<bls12_377_g1, 64>`).
+pub const BLS12_377_BATCH_AFFINE_FORM: u32 = 3;
+const BATCH_AFFINE_FORM_LANES: u32 = 64;
+
 /// BLS12-377 G1's bucket forms (see shim/madd_throughput.cu): `form` 0 XYZZ
 /// with affine points, 1 extended twisted Edwards with (x, y, d·x·y), 2
 /// extended with (y − x, y + x, 2d·x·y), each of the `blocks` · 128 threads
@@ -650,8 +658,12 @@ pub fn bls12_377_form_throughput(
     iters: u32,
     runs: u32,
 ) -> Result<MaddThroughput, i32> {
-    let per_thread = if form == 3 { 64.0 } else { 1.0 };
-    let adds = f64::from(blocks) * 128.0 * f64::from(iters) * per_thread;
+    let per_thread = if form == BLS12_377_BATCH_AFFINE_FORM {
+        BATCH_AFFINE_FORM_LANES
+    } else {
+        1
+    };
+    let adds = f64::from(blocks) * 128.0 * f64::from(iters) * f64::from(per_thread);
     time_adds(runs, adds, |ms, registers| {
         // SAFETY: ms holds `runs` floats; the shim writes within them and one int.
         unsafe {

@@ -105,17 +105,22 @@ fn affine_batches(iters: u32, runs: u32, sms: u32) {
 /// and 4, the pipeline's 3 among them.
 #[cfg(gpukit_cuda)]
 fn bls12_377_forms(iters: u32, runs: u32, sms: u32) {
-    use gpukit_cuda_tests::bls12_377_form_throughput;
-    let names = ["xyzz", "extended", "extended-sums", "batch-affine-64"];
-    for (form, name) in names.iter().enumerate() {
-        let form = form as u32;
-        let per_sms: &[u32] = if form == 3 {
+    use gpukit_cuda_tests::{
+        bls12_377_form_throughput, BLS12_377_BATCH_AFFINE_FORM, BLS12_377_FORMS,
+    };
+    for (form, name) in (0u32..).zip(BLS12_377_FORMS) {
+        let batch_affine = form == BLS12_377_BATCH_AFFINE_FORM;
+        let per_sms: &[u32] = if batch_affine {
             &[2, 3, 4]
         } else {
             &[1, 2, 3, 4, 5, 6, 8]
         };
         for &per_sm in per_sms {
-            let steps = if form == 3 { (iters / 8).max(2) } else { iters };
+            let steps = if batch_affine {
+                (iters / 8).max(2)
+            } else {
+                iters
+            };
             let t = measured(
                 "bls12_377_form_throughput",
                 bls12_377_form_throughput(form, sms * per_sm, steps, runs),
