@@ -644,6 +644,7 @@ pub const BLS12_377_FORMS: [&str; 4] = ["xyzz", "extended", "extended-sums", "ba
 /// The batch-affine form: each thread keeps `BATCH_AFFINE_FORM_LANES`
 /// accumulators (the shim's `time_affine_runs<bls12_377_g1, 64>`).
 pub const BLS12_377_BATCH_AFFINE_FORM: u32 = 3;
+#[cfg(gpukit_cuda)]
 const BATCH_AFFINE_FORM_LANES: u32 = 64;
 
 /// BLS12-377 G1's bucket forms (see shim/madd_throughput.cu): `form` 0 XYZZ
