@@ -2,7 +2,7 @@
 //! curves/all.cuh and cuda/runtime/status_codes.cuh.
 
 use crate::num::Big;
-use crate::registry::{Curve, Form, Registry};
+use crate::registry::{CoordField, Curve, EdwardsModel, Form, Registry};
 use crate::text::{c_words, macro_lines, notice, wrap};
 
 const WIDTH: usize = 92;
@@ -67,6 +67,11 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
         Form::TwistedEdwards => ("edwards.cuh", "te_affine", "te_extended"),
     };
     let coeffs = format!("{}_coeffs", c.name);
+    let model_header = if c.edwards_model.is_some() {
+        "#include \"../cuda/ec/edwards.cuh\"\n"
+    } else {
+        ""
+    };
     let mut s = format!("// {}\n", notice());
     s += &wrap("// ", &c.summary, WIDTH);
     s += &wrap(
@@ -77,7 +82,7 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
     s += &format!(
         "// The test crate (cuda/tests, test `constants`) checks each against arkworks.\n\
          #pragma once\n#include <cstdint>\n\n\
-         #include \"../cuda/curve_traits.cuh\"\n#include \"../cuda/ec/{ec_header}\"\n#include \"fields.cuh\"\n\n\
+         #include \"../cuda/curve_traits.cuh\"\n#include \"../cuda/ec/{ec_header}\"\n{model_header}#include \"fields.cuh\"\n\n\
          namespace gpukit {{\n\n\
          // The curve's tag, the template argument of the generic MSM.\n\
          struct {} {{}};\n\n\
@@ -110,18 +115,66 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
             );
         }
     }
+    s += "};\n";
+    let model_tag = format!("{}_edwards", c.name);
+    if c.edwards_model.is_some() {
+        s += &format!(
+            "\n// The tag of the curve's twisted Edwards model (below).\nstruct {model_tag};\n"
+        );
+    }
+    s += &traits(
+        c,
+        &Traits {
+            tag: &c.name,
+            field_t: &field.cuda_type(),
+            affine: &format!("{affine}<field_t, {coeffs}>"),
+            bucket: &format!("{bucket}<field_t, {coeffs}>"),
+            registers: c.accumulate_registers,
+            registers_why: &c.accumulate_registers_why,
+            name: &c.name,
+            model: c.edwards_model.as_ref().map(|_| model_tag.as_str()),
+        },
+    )?;
+    if let Some(model) = &c.edwards_model {
+        s += &edwards_model(c, &field, model, &model_tag)?;
+    }
+    s += "\n}  // namespace gpukit\n";
+    Ok(s)
+}
+
+/// What one curve_traits specialisation says.
+struct Traits<'a> {
+    tag: &'a str,
+    field_t: &'a str,
+    affine: &'a str,
+    bucket: &'a str,
+    registers: u32,
+    registers_why: &'a str,
+    name: &'a str,
+    /// The tag of the curve's twisted Edwards model, where it has one.
+    model: Option<&'a str>,
+}
+
+fn traits(c: &Curve, t: &Traits) -> Result<String, String> {
     let r = Big::parse(&c.r)?;
-    s += &format!(
-        "}};\n\n\
+    let mut s = format!(
+        "\n\
          template <>\n\
-         struct curve_traits<{name}> {{\n\
+         struct curve_traits<{tag}> {{\n\
          \x20   using field_t = {field_t};\n\
-         \x20   using affine_t = {affine}<field_t, {coeffs}>;\n\
-         \x20   using bucket_t = {bucket}<field_t, {coeffs}>;\n\
-         \x20   static constexpr uint8_t ID = {id};\n\
+         \x20   using affine_t = {affine};\n\
+         \x20   using bucket_t = {bucket};\n",
+        tag = t.tag,
+        field_t = t.field_t,
+        affine = t.affine,
+        bucket = t.bucket,
+    );
+    if let Some(model) = t.model {
+        s += &format!("    using edwards_model = {model};\n");
+    }
+    s += &format!(
+        "    static constexpr uint8_t ID = {id};\n\
          \x20   static constexpr uint32_t SCALAR_BITS = {bits};\n",
-        name = c.name,
-        field_t = field.cuda_type(),
         id = c.id,
         bits = c.scalar_bits,
     );
@@ -137,13 +190,65 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
     );
     s +=
         "    // Register cap of the bucket accumulation kernel (cuda/msm/bucket_accumulate.cuh),\n";
-    s += &wrap("    // ", &c.accumulate_registers_why, WIDTH);
+    s += &wrap("    // ", t.registers_why, WIDTH);
     s += &format!(
         "    static constexpr int ACCUMULATE_REGISTERS = {};\n\
          \x20   static constexpr const char* NAME = \"{}\";\n\
-         }};\n\n}}  // namespace gpukit\n",
-        c.accumulate_registers, c.name
+         }};\n",
+        t.registers, t.name
     );
+    Ok(s)
+}
+
+/// The twisted Edwards model's coefficients, map constants and traits: the
+/// same curve, its group and scalars, with other points and buckets.
+fn edwards_model(
+    c: &Curve,
+    field: &CoordField,
+    model: &EdwardsModel,
+    tag: &str,
+) -> Result<String, String> {
+    let coeffs = format!("{tag}_coeffs");
+    let number = |what: &str, name: &str, decimal: &str| -> Result<String, String> {
+        let v = Big::parse(decimal)?;
+        Ok(number_comment("    ", what, decimal, &v)
+            + &array(
+                "    ",
+                name,
+                &v.words(field.words).expect("checked: below p"),
+            ))
+    };
+    let minus_one = field.p.sub(&Big::parse("1")?);
+    let mut s = format!("\n{}", wrap("// ", &model.summary, WIDTH));
+    s += &format!(
+        "struct {tag} {{}};\n\n\
+         struct {coeffs} {{\n\
+         \x20   // a = -1 = p - 1\n"
+    );
+    s += &array("    ", "A", &minus_one.words(field.words).expect("below p"));
+    s += "    // The same a as a small integer (cuda/ec/edwards.cuh checks that it equals A).\n\
+          \x20   static constexpr int A_SMALL = -1;\n";
+    s += &number("d", "D", &model.d)?;
+    s += &number(
+        "s = 1/√3, the Montgomery form's B (cuda/ec/edwards_model.cuh)",
+        "MAP_S",
+        &model.map_s,
+    )?;
+    s += &number("t = √(-a₁), the scaling to a = -1", "MAP_T", &model.map_t)?;
+    s += "};\n";
+    s += &traits(
+        c,
+        &Traits {
+            tag,
+            field_t: &field.cuda_type(),
+            affine: &format!("te_cached<field_t, {coeffs}>"),
+            bucket: &format!("te_extended<field_t, {coeffs}>"),
+            registers: model.accumulate_registers,
+            registers_why: &model.accumulate_registers_why,
+            name: tag,
+            model: None,
+        },
+    )?;
     Ok(s)
 }
 

@@ -77,6 +77,21 @@ pub struct Curve {
     pub ark_scalar: String,
     pub ark_config: String,
     pub gpu_test_large_log_n: Vec<u32>,
+    pub edwards_model: Option<EdwardsModel>,
+}
+
+/// A short Weierstrass curve's twisted Edwards model with a = -1
+/// (cuda/ec/edwards_model.cuh): -x² + y² = 1 + d·x²·y², reached by
+/// (x, y) → (t·(x + 1)/y, (s·(x + 1) - 1)/(s·(x + 1) + 1)).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdwardsModel {
+    pub summary: String,
+    pub d: String,
+    pub map_s: String,
+    pub map_t: String,
+    pub accumulate_registers: u32,
+    pub accumulate_registers_why: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -356,6 +371,30 @@ impl Registry {
                     "curve {c}: max_window 1..=32, accumulate_registers 1..=255"
                 ));
             }
+            if let Some(model) = &curve.edwards_model {
+                let field = self.coord_field(curve)?;
+                if curve.form != Form::ShortWeierstrass || field.fp2.is_some() {
+                    return Err(format!(
+                        "curve {c}: an edwards_model belongs to a short Weierstrass curve over a prime field"
+                    ));
+                }
+                for (what, v) in [
+                    ("d", &model.d),
+                    ("map_s", &model.map_s),
+                    ("map_t", &model.map_t),
+                ] {
+                    let value = Big::parse(v)
+                        .map_err(|e| format!("curve {c}: edwards_model.{what}: {e}"))?;
+                    if value >= field.p || value.bits() == 0 {
+                        return Err(format!("curve {c}: edwards_model.{what} must lie in 1..p"));
+                    }
+                }
+                if !(1..=255).contains(&model.accumulate_registers) {
+                    return Err(format!(
+                        "curve {c}: edwards_model.accumulate_registers 1..=255"
+                    ));
+                }
+            }
         }
         for (i, status) in self.status.iter().enumerate() {
             if status.code as usize != i || !is_snake(&status.name) {
@@ -382,6 +421,13 @@ mod tests {
     fn reads_the_registry() {
         let r = registry();
         assert_eq!(r.curve.len(), 6);
+        let with_model: Vec<&str> = r
+            .curve
+            .iter()
+            .filter(|c| c.edwards_model.is_some())
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(with_model, ["bls12_377_g1"]);
         let bander = &r.curve[5];
         let a = r.coefficient(bander, bander.a.as_ref().unwrap()).unwrap();
         assert_eq!(a.small, Some(-5));
@@ -415,5 +461,30 @@ mod tests {
         assert!(Registry::parse(&wrong_id).unwrap_err().contains("ids"));
         let unknown_key = text.replacen("b = \"3\"", "b = \"3\"\nc = \"1\"", 1);
         assert!(Registry::parse(&unknown_key).is_err());
+        // A twisted Edwards model belongs to a short Weierstrass curve, with
+        // its numbers below p.
+        let model = text
+            .split("[curve.edwards_model]")
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n").next())
+            .expect("BLS12-377 G1's model");
+        let on_edwards = text.replacen(
+            "gpu_test_large_log_n = [22]\n\n# ----",
+            &format!("gpu_test_large_log_n = [22]\n\n[curve.edwards_model]{model}\n\n# ----"),
+            1,
+        );
+        assert_ne!(on_edwards, text);
+        assert!(Registry::parse(&on_edwards)
+            .unwrap_err()
+            .contains("short Weierstrass"));
+        let big_d = text.replacen(
+            "d = \"122268283598675559488486339158635529096981886914877139579534153582033676785385790730042363341236035746924960903179\"",
+            "d = \"258664426012969094010652733694893533536393512754914660539884262666720468348340822774968888139573360124440321458177\"",
+            1,
+        );
+        assert_ne!(big_d, text);
+        assert!(Registry::parse(&big_d)
+            .unwrap_err()
+            .contains("edwards_model.d"));
     }
 }
