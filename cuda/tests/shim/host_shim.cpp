@@ -6,6 +6,7 @@
 
 #include "by_curve.cuh"
 #include "constants.cuh"
+#include "edwards_model_ops.cuh"
 #include "ops.cuh"
 
 using namespace gpukit;
@@ -78,6 +79,23 @@ extern "C" int gpukit_check_fp_op(uint8_t curve_id, uint32_t op, const uint32_t*
 extern "C" int gpukit_check_point_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                      uint32_t* out, size_t count) {
     return by_curve(curve_id, -1, [&](auto c) { return point_ops<decltype(c)>(op, a, b, out, count); });
+}
+
+// An op of the curve's twisted Edwards model (edwards_model_ops.cuh) on
+// `count` inputs of 4·W words; -1 for a curve without one or an unknown op.
+extern "C" int gpukit_check_edwards_model(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
+                                          uint32_t* out, size_t count) {
+    return by_curve(curve_id, -1, [&](auto c) {
+        using C = decltype(c);
+        if constexpr (has_edwards_model<C>::value) {
+            if (op >= EM_OPS) return -1;
+            constexpr size_t S = ops<C>::POINT_STRIDE;
+            for (size_t i = 0; i < count; ++i) edwards_model_ops<C>::run(op, a + i * S, b + i * S, out + i * S);
+            return 0;
+        } else {
+            return -1;
+        }
+    });
 }
 
 extern "C" int gpukit_check_constant(uint8_t curve_id, uint32_t which, uint32_t* out, uint32_t cap) {

@@ -96,6 +96,14 @@ mod ffi {
             out: *mut u32,
             count: usize,
         ) -> i32;
+        pub fn gpukit_check_edwards_model(
+            curve: u8,
+            op: u32,
+            a: *const u32,
+            b: *const u32,
+            out: *mut u32,
+            count: usize,
+        ) -> i32;
         pub fn gpukit_check_constant(curve: u8, which: u32, out: *mut u32, cap: u32) -> i32;
         pub fn gpukit_check_decompress(
             curve: u8,
@@ -291,6 +299,44 @@ pub fn point_op(
     words: usize,
 ) -> Vec<u32> {
     run(point_fn(target), curve, op, a, b, 4 * words)
+}
+
+/// The ops of a curve's twisted Edwards model (shim/edwards_model_ops.cuh),
+/// run on the host.
+pub mod edwards_op {
+    pub const ENTRY: u32 = 0;
+    pub const MADD: u32 = 1;
+    pub const ADD: u32 = 2;
+    pub const DBL: u32 = 3;
+}
+
+/// An op of the curve's twisted Edwards model on the host; every element
+/// occupies 4·words u32 in a, b and the output. `None` for a curve without
+/// a model.
+pub fn edwards_model_op(
+    curve: u8,
+    op: u32,
+    a: &[u32],
+    b: &[u32],
+    words: usize,
+) -> Option<Vec<u32>> {
+    let stride = 4 * words;
+    assert_eq!(a.len() % stride, 0);
+    assert_eq!(a.len(), b.len());
+    let mut out = vec![0u32; a.len()];
+    // SAFETY: a, b and out each hold (a.len() / stride)·stride words, the
+    // shim's 4·W stride for this curve.
+    let rc = unsafe {
+        ffi::gpukit_check_edwards_model(
+            curve,
+            op,
+            a.as_ptr(),
+            b.as_ptr(),
+            out.as_mut_ptr(),
+            a.len() / stride,
+        )
+    };
+    (rc == 0).then_some(out)
 }
 
 /// The ops of the host model of the device's PTX carry chains
