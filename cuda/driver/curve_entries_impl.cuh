@@ -1,7 +1,10 @@
 // The definitions behind curve_entries.cuh, included only by the per-curve
 // instance files.
 #pragma once
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include "../msm/edwards_bases.cuh"
 #include "../msm/pippenger.cuh"
 #include "../msm/shifted_bases.cuh"
 #include "../runtime/trace.cuh"
@@ -40,11 +43,12 @@ void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32
     encode_sum<C>(sums, out);
 }
 
-// How many copies of a table of `count` bases fit in `allowance` bytes at
-// window c (at most one per window; the copy index must fit a pair's value).
+// How many copies of a table of `count` bases, `entry_bytes` each, fit in
+// `allowance` bytes at window c (at most one per window; the copy index
+// must fit a pair's value).
 template <class C>
-uint32_t copies_that_fit(uint32_t count, uint32_t c, size_t allowance) {
-    const size_t per_copy = std::max<size_t>(1, size_t(count) * sizeof(typename curve_traits<C>::affine_t));
+uint32_t copies_that_fit(uint32_t count, uint32_t c, size_t allowance, size_t entry_bytes) {
+    const size_t per_copy = std::max<size_t>(1, size_t(count) * entry_bytes);
     const size_t by_memory = allowance / per_copy, by_index = (size_t(NEGATE_BIT) - 1) / std::max(count, 1u);
     return uint32_t(std::max<size_t>(1, std::min<size_t>({window_count(curve_traits<C>::SCALAR_BITS, c), by_memory,
                                                            by_index})));
@@ -109,6 +113,34 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
     return fitting_digits<C>(largest, allowance, FIXED_BASE_AUTO_MIN_DIGIT_BITS);
 }
 
+// Whether resident bases of C are kept in the curve's twisted Edwards model
+// (ec/edwards_model.cuh): where it has one, for Pippenger's tables (not
+// fixed-base ones), and only for bases checked to lie in the prime-order
+// subgroup, where the model's formulas are exact. GPUKIT_EDWARDS_MODEL=0
+// (read once per process) keeps the short Weierstrass table, for tests and
+// benchmarks.
+template <class C>
+bool edwards_bases(point_check check, uint32_t fixed_base_digits) {
+    if constexpr (!has_edwards_model<C>::value) {
+        return false;
+    } else {
+        static const bool off = [] {
+            const char* v = std::getenv("GPUKIT_EDWARDS_MODEL");
+            return v && std::strcmp(v, "0") == 0;
+        }();
+        return !off && check == CHECK_SUBGROUP && fixed_base_digits == 0;
+    }
+}
+
+// Bytes of one table entry of C's resident bases.
+template <class C>
+size_t table_entry_bytes(bool edwards) {
+    if constexpr (has_edwards_model<C>::value) {
+        if (edwards) return sizeof(typename edwards_map<C>::entry_t);
+    }
+    return sizeof(typename curve_traits<C>::affine_t);
+}
+
 template <class C>
 resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
                                             uint32_t devices, uint32_t precompute, uint32_t window_c,
@@ -123,6 +155,8 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
     uint32_t largest = 0;
     for (const device_slice& s : slices) largest = std::max(largest, s.count);
     const uint32_t digits = fixed_base_digits<C>(largest, fixed_base, precompute, window_c, slices);
+    bases->edwards = edwards_bases<C>(check, digits);
+    const size_t entry_bytes = table_entry_bytes<C>(bases->edwards);
     if (digits) {
         bases->window = digits;
         bases->copies = window_count(T::SCALAR_BITS, digits);
@@ -132,7 +166,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
         // An explicit count is taken as asked (at most one copy per window);
         // past the memory it fails as the allocation would.
         auto copies_for = [&](uint32_t c) {
-            return precompute == 0 ? copies_that_fit<C>(largest, c, allowance)
+            return precompute == 0 ? copies_that_fit<C>(largest, c, allowance, entry_bytes)
                                    : std::min(precompute, window_count(T::SCALAR_BITS, c));
         };
         const uint32_t c = window_c ? resolve_window<C>(window_c, n)
@@ -142,7 +176,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
     }
     // Bytes of a device's table for its slice of `count` bases.
     auto table_bytes = [&](uint32_t count) {
-        return bases->entries > 1 ? fixed_base_bytes<C>(count, digits) : size_t(bases->copies) * count * sizeof(affine_t);
+        return bases->entries > 1 ? fixed_base_bytes<C>(count, digits) : size_t(bases->copies) * count * entry_bytes;
     };
     // Each thread writes only its own part, so no lock is needed.
     run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
@@ -151,6 +185,16 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
         // A plain allocation, not the stream-ordered pool: the bases outlive
         // every stream that uses them.
         GPUKIT_CUDA(cudaMalloc(&mine.table, table_bytes(s.count)));
+        if constexpr (has_edwards_model<C>::value) {
+            if (bases->edwards) {
+                device_buffer<affine_t> scratch(size_t(s.count) * 2, stream);
+                upload_points<C>(scratch.get(), points + size_t(s.offset) * layout.stride, s.count, layout, check,
+                                 s.offset, stream);
+                build_edwards_table<C>(scratch.get(), static_cast<typename edwards_map<C>::entry_t*>(mine.table),
+                                       s.count, bases->copies, bases->window, stream);
+                return 0;
+            }
+        }
         auto* table = static_cast<affine_t*>(mine.table);
         upload_points<C>(table, points + size_t(s.offset) * layout.stride, s.count, layout, check, s.offset,
                          stream);
@@ -254,46 +298,76 @@ void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sum
     GPUKIT_CUDA(cudaStreamSynchronize(stream.get()));
 }
 
+// One sum per vector of the MSMs of `scalars` over the resident tables, in
+// model M's buckets (C itself, or C's twisted Edwards model whose entries
+// the tables hold): each device's share, added on the host.
+template <class C, class M>
+std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_bases& bases,
+                                                                const std::vector<device_slice>& slices,
+                                                                const std::vector<const void*>& tables,
+                                                                const std::vector<uint32_t>& table_strides,
+                                                                const scalar_vectors& scalars, uint32_t window_c,
+                                                                std::pair<uint32_t, uint32_t> plan,
+                                                                scalar_layout scalars_layout) {
+    using T = curve_traits<C>;
+    using bucket_t = typename curve_traits<M>::bucket_t;
+    using entry_t = typename curve_traits<M>::affine_t;
+    const bool fixed = bases.entries > 1 && window_c == 0;
+    auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
+        const device_slice& s = slices[i];
+        const auto* table = static_cast<const entry_t*>(tables[i]);
+        trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
+        if constexpr (std::is_same_v<C, M>) {
+            if (fixed)
+                return fixed_base_batch<C>(table, fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
+                                           scalars, s.count, s.offset, scalars_layout, stream);
+        }
+        return pipelined_bases_msm<M>(table, plan.second, table_strides[i], scalars, s.count, s.offset, plan.first,
+                                      scalars_layout, stream);
+    });
+    std::vector<bucket_t> totals = std::move(per_slice[0]);
+    for (size_t d = 1; d < per_slice.size(); d++)
+        for (uint32_t j = 0; j < scalars.batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
+    return totals;
+}
+
 template <class C>
 void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c,
                                  scalar_layout scalars_layout, uint8_t* out) {
     using T = curve_traits<C>;
-    using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
     const uint32_t n = scalars.n, batch = scalars.batch;
     if (n > bases.n)
         fail(STATUS_SIZE_MISMATCH, "an MSM over " + std::to_string(n) + " bases asked of " + std::to_string(bases.n) +
                                        " resident bases");
     const std::pair<uint32_t, uint32_t> plan = bases_window<C>(bases, n, window_c);
-    const uint32_t c = plan.first, copies = plan.second;
     // The part of each device's slice below n.
     std::vector<device_slice> slices;
-    std::vector<const affine_t*> tables;
+    std::vector<const void*> tables;
     std::vector<uint32_t> table_strides;  // a table's copies lie a whole slice apart, also when n cuts the slice
     for (const resident_bases::part& p : bases.parts) {
         if (p.slice.offset >= n) continue;
         slices.push_back({p.slice.device, p.slice.offset, std::min(p.slice.count, n - p.slice.offset)});
-        tables.push_back(static_cast<const affine_t*>(p.table));
+        tables.push_back(p.table);
         table_strides.push_back(p.slice.count);
     }
     if (slices.empty()) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({}, out + size_t(j) * T::POINT_BYTES);
         return;
     }
-    const bool fixed = bases.entries > 1 && window_c == 0;
-    auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
-        const device_slice& s = slices[i];
-        trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
-        if (fixed)
-            return fixed_base_batch<C>(tables[i], fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
-                                     scalars, s.count, s.offset, scalars_layout, stream);
-        return pipelined_bases_msm<C>(tables[i], copies, table_strides[i], scalars, s.count, s.offset, c,
-                                      scalars_layout, stream);
-    });
-    // One device's sums are the totals; more add on the host.
-    std::vector<bucket_t> totals = std::move(per_slice[0]);
-    for (size_t d = 1; d < per_slice.size(); d++)
-        for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
+    std::vector<bucket_t> totals;
+    if constexpr (has_edwards_model<C>::value) {
+        if (bases.edwards) {
+            // The model's sums mapped back: a few multiplications each, no
+            // inversion (edwards_map::to_weierstrass).
+            const auto sums = resident_totals<C, typename T::edwards_model>(bases, slices, tables, table_strides,
+                                                                            scalars, window_c, plan, scalars_layout);
+            totals.reserve(sums.size());
+            for (const auto& e : sums) totals.push_back(edwards_map<C>::to_weierstrass(e));
+        }
+    }
+    if (!bases.edwards)
+        totals = resident_totals<C, C>(bases, slices, tables, table_strides, scalars, window_c, plan, scalars_layout);
     if (batch < DEVICE_COMBINE_MIN_VECTORS) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({totals[j]}, out + size_t(j) * T::POINT_BYTES);
         return;

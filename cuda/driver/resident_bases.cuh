@@ -15,8 +15,9 @@ namespace gpukit {
 struct resident_bases {
     struct part {
         device_slice slice;
-        void* table;  // curve_traits<C>::affine_t, Montgomery form: copies · slice.count points, or a
-                      // fixed-base table (fixed_base_tables.cuh) whose first slice.count are the bases
+        void* table;  // curve_traits<C>::affine_t, Montgomery form: copies · slice.count points (the
+                      // twisted Edwards model's entries where `edwards`), or a fixed-base table
+                      // (fixed_base_tables.cuh) whose first slice.count are the bases
     };
     uint8_t curve_id = 0;
     uint32_t n = 0;
@@ -26,6 +27,9 @@ struct resident_bases {
     // holds e·2^(k·window)·P_i for every digit e, fixed_base_tables.cuh,
     // and `copies` covers every window), 1 for shifted copies alone.
     uint32_t entries = 1;
+    // The copies are entries of the curve's twisted Edwards model
+    // (ec/edwards_model.cuh, msm/edwards_bases.cuh), not its own points.
+    bool edwards = false;
     size_t device_bytes = 0; // the tables' size on all devices together
     std::vector<part> parts;
 

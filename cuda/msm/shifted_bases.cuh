@@ -22,6 +22,17 @@ namespace gpukit {
 // a few KB of local memory per thread.
 constexpr uint32_t SHIFT_GROUP = 16;
 
+// Bases per thread for `count` of them: grouped only once every SM has 512
+// threads to run, so that small tables (a fixed-base basis of 256 points)
+// keep one base per thread, for latency.
+inline uint32_t shift_group(uint32_t count) {
+    int device = 0, sms = 0;
+    GPUKIT_CUDA(cudaGetDevice(&device));
+    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    const uint32_t wide = uint32_t(std::max(sms, 1)) * 512;
+    return std::min(SHIFT_GROUP, std::max<uint32_t>(1, count / wide));
+}
+
 // table[k·count + i] = 2^(k·c)·table[i] for k = 1..copies-1. Thread t takes
 // the bases i = t + g·threads for g < group (strided, so that a warp reads
 // neighbouring bases).
@@ -61,13 +72,7 @@ void precompute_shifts(typename curve_traits<C>::affine_t* table, uint32_t count
                        cudaStream_t stream) {
     if (copies < 2 || count == 0) return;
     constexpr uint32_t BLOCK = 64;
-    int device = 0, sms = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    // Group bases only once every SM has 512 threads to run: small tables
-    // (a fixed-base basis of 256 points) keep one base per thread, for latency.
-    const uint32_t wide = uint32_t(std::max(sms, 1)) * 512;
-    const uint32_t group = std::min(SHIFT_GROUP, std::max<uint32_t>(1, count / wide));
+    const uint32_t group = shift_group(count);
     const uint32_t threads = (count + group - 1) / group;
     shift_bases<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(table, count, copies, c, threads, group);
     GPUKIT_LAUNCHED("shift_bases");
