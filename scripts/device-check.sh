@@ -66,6 +66,11 @@ if runs sanitizers; then
     step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 compute-sanitizer \
         --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases \
         secp256k1::batches
+    # BLS12-377 G1's resident bases in its twisted Edwards model
+    # (cuda/ec/edwards_model.cuh): the tables' conversion in groups, and
+    # the model's pipeline, lead quarter and carried buckets included.
+    step sanitizer_edwards_model compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm \
+        --test-threads=1 bls12_377_g1::grouped_shifts bls12_377_g1::precomputed_bases bls12_377_g1::batches
     # The small path (cuda/msm/small_msm.cuh) takes the suite's small single
     # vectors; its gather list is shared memory.
     step sanitizer_small compute-sanitizer --tool racecheck --error-exitcode 1 .device/gpukit_gpu_msm \
@@ -94,8 +99,10 @@ fi
 if runs affine; then
     # The batch-affine accumulation at every size (the suite takes it only
     # for large groups), over the edge cases, windows, sizes, bases and
-    # batches.
-    step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm \
+    # batches; BLS12-377 G1's resident bases stay short Weierstrass, which
+    # the suite's checked ones are not (GPUKIT_EDWARDS_MODEL=0).
+    step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 GPUKIT_EDWARDS_MODEL=0 \
+        .device/gpukit_gpu_msm \
         --test-threads=4 edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
 fi
 

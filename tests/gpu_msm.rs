@@ -310,22 +310,31 @@ fn check_resident<C: Curve>() {
 /// are unequal and none is a multiple of 32.
 fn check_pipelined_resident<C: Curve>() {
     // Auto tables (the lead quarter keeps the tables' window) and none (the
-    // quarter runs two bits narrower).
-    for precompute in [0, 1] {
-        check_pipelined_resident_with::<C>(precompute);
+    // quarter runs two bits narrower), unchecked; and auto tables under the
+    // bases' default validation, whose subgroup check puts BLS12-377 G1's
+    // in its twisted Edwards model (cuda/ec/edwards_model.cuh).
+    for (precompute, validation) in [
+        (0, Validation::Trusted),
+        (1, Validation::Trusted),
+        (0, Validation::Default),
+    ] {
+        check_pipelined_resident_with::<C>(precompute, validation);
     }
 }
 
-fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
+fn check_pipelined_resident_with<C: Curve>(precompute: u32, validation: Validation) {
     let n = (1 << 21) + 3;
-    let mut rng = seed_rng(&format!("{}-pipelined-{precompute}", C::ID.name()));
+    let mut rng = seed_rng(&format!(
+        "{}-pipelined-{precompute}-{validation:?}",
+        C::ID.name()
+    ));
     let points = generator_multiples::<C>(n);
-    let trusted = Config {
-        validation: Validation::Trusted,
+    let config = Config {
+        validation,
         precompute,
         ..gpu_config(0)
     };
-    let bases = Bases::<C>::new(&points, &trusted).expect("resident bases");
+    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
     let batch: Vec<Vec<C::Scalar>> = (0..3).map(|_| random_scalars::<C>(&mut rng, n)).collect();
     assert_eq!(
         bases.msm(&batch[0]).unwrap(),
@@ -342,7 +351,7 @@ fn check_pipelined_resident_with<C: Curve>(precompute: u32) {
     let wire_bases = gpukit::BasesBytes::new(
         C::ID,
         &gpukit::encoding::encode_points::<C>(&points),
-        &trusted,
+        &config,
     )
     .expect("wire bases");
     let mut scalars = gpukit::encoding::encode_scalars::<C>(&batch[1]);
@@ -478,22 +487,28 @@ fn check_grouped_shifts<C: Curve>() {
         *p = C::Affine::zero();
     }
     points[n - 1] = (-points[n - 2].into_group()).into_affine();
-    let config = Config {
-        validation: Validation::Trusted,
-        fixed_base: 1,
-        ..gpu_config(0)
-    };
-    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
-    let tables = bases.device_tables().expect("GPU bases");
-    assert!(tables.copies > 1, "{}: {tables:?}", C::ID.name());
     let mut rng = seed_rng(&format!("{}-grouped-shifts", C::ID.name()));
     let scalars = random_scalars::<C>(&mut rng, n);
-    assert_eq!(
-        bases.msm(&scalars).unwrap(),
-        reference::<C>(&points, &scalars),
-        "{} grouped shifts",
-        C::ID.name()
-    );
+    let expected = reference::<C>(&points, &scalars);
+    // Unchecked, and checked by default: BLS12-377 G1's subgroup-checked
+    // bases convert to its twisted Edwards model in the same groups
+    // (cuda/msm/edwards_bases.cuh).
+    for validation in [Validation::Trusted, Validation::Default] {
+        let config = Config {
+            validation,
+            fixed_base: 1,
+            ..gpu_config(0)
+        };
+        let bases = Bases::<C>::new(&points, &config).expect("resident bases");
+        let tables = bases.device_tables().expect("GPU bases");
+        assert!(tables.copies > 1, "{}: {tables:?}", C::ID.name());
+        assert_eq!(
+            bases.msm(&scalars).unwrap(),
+            expected,
+            "{} grouped shifts, {validation:?}",
+            C::ID.name()
+        );
+    }
 }
 
 /// Fixed-base tables (cuda/msm/fixed_base_tables.cuh, fixed_base_msm.cuh)
