@@ -85,18 +85,20 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t
     });
 }
 
+// `in_subgroup` (0 or 1): every point is known to lie in the prime-order
+// subgroup (checked before the upload), as after `check` = 2.
 extern "C" int gpukit_cuda_bases_new(uint8_t curve_id, const uint8_t* points, uint32_t point_stride,
                                      uint32_t point_flag, uint32_t n, uint32_t montgomery, uint32_t check,
-                                     uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base,
-                                     void** handle, char* err, size_t err_len) {
+                                     uint32_t in_subgroup, uint32_t devices, uint32_t precompute, uint32_t window_c,
+                                     uint32_t fixed_base, void** handle, char* err, size_t err_len) {
     *handle = nullptr;
     const point_layout layout = point_layout::records(point_stride, point_flag, montgomery != 0);
     return guarded(err, err_len, [&] {
         switch (curve_id) {
 #define GPUKIT_BASES_CASE(name, id)                                                                              \
     case id:                                                                                                     \
-        *handle = curve_entries<name>::bases_new(points, n, layout, point_check_of(check), devices,        \
-                                                 precompute, window_c, fixed_base);                       \
+        *handle = curve_entries<name>::bases_new(points, n, layout, point_check_of(check), in_subgroup != 0,  \
+                                                 devices, precompute, window_c, fixed_base);              \
         return;
             GPUKIT_CURVES(GPUKIT_BASES_CASE)
 #undef GPUKIT_BASES_CASE

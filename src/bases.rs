@@ -47,6 +47,11 @@ pub struct Bases<C: Curve> {
     /// not stable).
     uploading: Mutex<()>,
     config: Config,
+    /// Every point is known to lie in the prime-order subgroup: checked at
+    /// `config`'s level (`Full`), or while it was decompressed
+    /// ([`formats::bases_wire_input`]). The upload may then build tables
+    /// that are exact only there ([`gpu::TableRequest::subgroup_checked`]).
+    subgroup_checked: bool,
 }
 
 impl<C: Curve> Bases<C> {
@@ -62,20 +67,23 @@ impl<C: Curve> Bases<C> {
             }
             let mut owned = alloc::try_vec(points.len(), "the resident bases")?;
             owned.extend_from_slice(points);
-            Self::from_checked(owned, config, plan, subgroup_on_upload)
+            Self::from_checked(owned, config, plan, subgroup_on_upload, false)
         })
     }
 
     /// Bases of points checked at the config's level, but for the
     /// prime-order subgroup check where `subgroup_unchecked`
     /// ([`subgroup_on_upload`]): the upload runs it, or, where there is no
-    /// device after all, the host. `plan` is the bases' plan, made before
-    /// the points were checked; its error is reported after theirs.
+    /// device after all, the host. `checked_before`: the points were
+    /// checked for the subgroup before they came here (decompressed under
+    /// `Full`, then passed on as trusted). `plan` is the bases' plan, made
+    /// before the points were checked; its error is reported after theirs.
     fn from_checked(
         points: Vec<C::Affine>,
         config: &Config,
         plan: Result<Plan, Error>,
         subgroup_unchecked: bool,
+        checked_before: bool,
     ) -> Result<Self, Error> {
         let plan = plan?;
         let bases = Bases {
@@ -83,6 +91,8 @@ impl<C: Curve> Bases<C> {
             device: OnceLock::new(),
             uploading: Mutex::new(()),
             config: *config,
+            subgroup_checked: checked_before
+                || plan::config_check(config, Validation::Full) == PointCheck::Subgroup,
         };
         let check = match subgroup_unchecked {
             true => gpu::DeviceCheck::Subgroup,
@@ -133,6 +143,7 @@ impl<C: Curve> Bases<C> {
                     precompute: self.config.precompute,
                     window_c: plan.window_c,
                     fixed_base: self.config.fixed_base,
+                    subgroup_checked: self.subgroup_checked,
                 },
             )
         })?;
@@ -424,7 +435,12 @@ impl<C: Curve> WireBases for Bases<C> {
     }
 }
 
-fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
+/// Wire bases of curve C; `checked_before` as [`Bases::from_checked`]'s.
+fn new_wire_bases<C: Curve>(
+    points: &[u8],
+    config: &Config,
+    checked_before: bool,
+) -> Result<Box<dyn WireBases>, Error> {
     let plan = plan::plan(C::ID, points.len() / C::ID.point_bytes(), config);
     let subgroup_on_upload = subgroup_on_upload::<C>(&plan, config);
     let decoded = if subgroup_on_upload {
@@ -438,6 +454,7 @@ fn new_wire_bases<C: Curve>(points: &[u8], config: &Config) -> Result<Box<dyn Wi
         config,
         plan,
         subgroup_on_upload,
+        checked_before,
     )?))
 }
 
@@ -456,9 +473,14 @@ fn subgroup_on_upload<C: Curve>(plan: &Result<Plan, Error>, config: &Config) -> 
 
 macro_rules! wire_bases_constructor {
     ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
-        fn wire_bases(curve: CurveId, points: &[u8], config: &Config) -> Result<Box<dyn WireBases>, Error> {
+        fn wire_bases(
+            curve: CurveId,
+            points: &[u8],
+            config: &Config,
+            checked_before: bool,
+        ) -> Result<Box<dyn WireBases>, Error> {
             match curve {
-                $(CurveId::$marker => new_wire_bases::<crate::curves::$marker>(points, config),)*
+                $(CurveId::$marker => new_wire_bases::<crate::curves::$marker>(points, config, checked_before),)*
             }
         }
     };
@@ -483,7 +505,7 @@ impl BasesBytes {
     pub fn new(curve: CurveId, points: &[u8], config: &Config) -> Result<BasesBytes, Error> {
         let inner = crate::pool::run(|| {
             let wire = formats::bases_wire_input(curve, points, config)?;
-            wire_bases(curve, &wire.points, &wire.config)
+            wire_bases(curve, &wire.points, &wire.config, wire.subgroup_checked)
         })?;
         Ok(BasesBytes {
             curve,

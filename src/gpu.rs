@@ -29,11 +29,17 @@ pub struct DeviceTables {
 /// The tables GPU-resident bases are asked to build (see [`crate::Config`]):
 /// fixed-base tables of `fixed_base`-bit digits, or `precompute` shifted
 /// copies for window `window_c`, each 0 for the device's choice.
+/// `subgroup_checked`: every point is known to lie in the prime-order
+/// subgroup (checked before the upload, on the host or while it was
+/// decompressed), so the tables may take a form exact only there
+/// (BLS12-377 G1's twisted Edwards model, cuda/ec/edwards_model.cuh) as
+/// they may after the upload's own subgroup check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableRequest {
     pub precompute: u32,
     pub window_c: u32,
     pub fixed_base: u32,
+    pub subgroup_checked: bool,
 }
 
 /// Where the scalar vectors of a batch lie: packed in one buffer (vector j
@@ -260,6 +266,7 @@ mod imp {
             n: u32,
             montgomery: u32,
             check: u32,
+            in_subgroup: u32,
             devices: u32,
             precompute: u32,
             window_c: u32,
@@ -457,6 +464,7 @@ mod imp {
                     n as u32,
                     input.montgomery as u32,
                     input.check as u32,
+                    request.subgroup_checked as u32,
                     devices,
                     request.precompute,
                     request.window_c,

@@ -22,13 +22,15 @@ struct curve_entries {
     static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
                     point_layout points_layout, point_check check, scalar_layout scalars_layout, uint32_t devices,
                     uint8_t* out);
-    // Uploads, decodes and checks n bases once, and stores either
+    // Uploads, decodes and checks n bases once (`in_subgroup`: they are
+    // known to lie in the prime-order subgroup, checked before), and stores either
     // fixed-base tables of `fixed_base`-bit digits (0 = chosen for small
     // bases when the other two are automatic, 1 = none) or `precompute`
     // shifted copies of each (0 = as many as half the free memory holds,
     // 1 = none) for window `window_c` (0 = chosen for n).
     static resident_bases* bases_new(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
-                                     uint32_t devices, uint32_t precompute, uint32_t window_c, uint32_t fixed_base);
+                                     bool in_subgroup, uint32_t devices, uint32_t precompute, uint32_t window_c,
+                                     uint32_t fixed_base);
     // Decompresses n packed records of a compressed `layout` on the
     // devices of `devices` (each its slice) into n wire points at `out`;
     // `check` runs the format's own checks (and CHECK_SUBGROUP the

@@ -116,11 +116,12 @@ uint32_t fixed_base_digits(uint32_t largest, uint32_t fixed_base, uint32_t preco
 // Whether resident bases of C are kept in the curve's twisted Edwards model
 // (ec/edwards_model.cuh): where it has one, for Pippenger's tables (not
 // fixed-base ones), and only for bases checked to lie in the prime-order
-// subgroup, where the model's formulas are exact. GPUKIT_EDWARDS_MODEL=0
+// subgroup (by the upload's `check`, or before it: `in_subgroup`), where
+// the model's formulas are exact. GPUKIT_EDWARDS_MODEL=0
 // (read once per process) keeps the short Weierstrass table, for tests and
 // benchmarks.
 template <class C>
-bool edwards_bases(point_check check, uint32_t fixed_base_digits) {
+bool edwards_bases(point_check check, bool in_subgroup, uint32_t fixed_base_digits) {
     if constexpr (!has_edwards_model<C>::value) {
         return false;
     } else {
@@ -128,7 +129,7 @@ bool edwards_bases(point_check check, uint32_t fixed_base_digits) {
             const char* v = std::getenv("GPUKIT_EDWARDS_MODEL");
             return v && std::strcmp(v, "0") == 0;
         }();
-        return !off && check == CHECK_SUBGROUP && fixed_base_digits == 0;
+        return !off && (check == CHECK_SUBGROUP || in_subgroup) && fixed_base_digits == 0;
     }
 }
 
@@ -143,8 +144,8 @@ size_t table_entry_bytes(bool edwards) {
 
 template <class C>
 resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, point_layout layout, point_check check,
-                                            uint32_t devices, uint32_t precompute, uint32_t window_c,
-                                            uint32_t fixed_base) {
+                                            bool in_subgroup, uint32_t devices, uint32_t precompute,
+                                            uint32_t window_c, uint32_t fixed_base) {
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     auto bases = std::make_unique<resident_bases>();
@@ -155,7 +156,7 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
     uint32_t largest = 0;
     for (const device_slice& s : slices) largest = std::max(largest, s.count);
     const uint32_t digits = fixed_base_digits<C>(largest, fixed_base, precompute, window_c, slices);
-    bases->edwards = edwards_bases<C>(check, digits);
+    bases->edwards = edwards_bases<C>(check, in_subgroup, digits);
     const size_t entry_bytes = table_entry_bytes<C>(bases->edwards);
     if (digits) {
         bases->window = digits;

@@ -134,6 +134,9 @@ pub(crate) struct WireInput<'a> {
     /// codec already ran the checks (Banderwagon's differ from
     /// Bandersnatch's, which the wire-format call would run).
     pub config: Config,
+    /// The codec's checks took in the prime-order subgroup check (`Full`):
+    /// the points are known to lie there, though `config` says `Trusted`.
+    pub subgroup_checked: bool,
 }
 
 /// Converts `points` in `config.point_format` for a call whose `Default`
@@ -148,6 +151,7 @@ pub(crate) fn wire_input<'a>(
         return Ok(WireInput {
             points: Cow::Borrowed(points),
             config: *config,
+            subgroup_checked: false,
         });
     };
     let check = plan::config_check(config, default);
@@ -163,6 +167,7 @@ pub(crate) fn wire_input<'a>(
             validation,
             ..*config
         },
+        subgroup_checked: codec.checks && check == PointCheck::Subgroup,
     })
 }
 
@@ -201,6 +206,7 @@ pub(crate) fn bases_wire_input<'a>(
                         validation: Validation::Trusted,
                         ..*config
                     },
+                    subgroup_checked: check == PointCheck::Subgroup,
                 });
             }
         }
