@@ -752,6 +752,96 @@ fn check_concurrent<C: Curve>() {
 
 /// The closed-form sizes of a curve (log2 n): registry.toml's
 /// `gpu_test_large_log_n`, bounded by the device's memory and time.
+/// BLS12-377 G1's resident bases take its twisted Edwards model (144-byte
+/// table entries instead of 96, cuda/ec/edwards_model.cuh) wherever every
+/// point is known to lie in the prime-order subgroup: checked by the upload
+/// (typed and wire bases under the default validation) or while the device
+/// decompressed them (arkworks-compressed bases); unchecked ones keep the
+/// short Weierstrass tables. Every result equals arkworks'.
+#[test]
+fn bls12_377_g1_bases_take_the_edwards_model_where_checked() {
+    use ark_serialize::CanonicalSerialize;
+    use gpukit::{curves::Bls12_377G1 as C, BasesBytes, PointFormat};
+    if !gpu_present() {
+        return;
+    }
+    let compressed = |p: &<C as Curve>::Affine| {
+        let mut out = Vec::new();
+        p.serialize_compressed(&mut out).unwrap();
+        out
+    };
+    let mut rng = seed_rng("bls12_377_g1-edwards-model");
+    let n = 3001;
+    let points = stress_points::<C>(&mut rng, n);
+    let scalars = random_scalars::<C>(&mut rng, n);
+    let sum = reference::<C>(&points, &scalars);
+    let wire_scalars = gpukit::encoding::encode_scalars::<C>(&scalars);
+    let config = |validation, point_format| Config {
+        validation,
+        point_format,
+        fixed_base: 1,
+        ..gpu_config(0)
+    };
+    for (what, validation, format, entry_bytes) in [
+        (
+            "wire, default",
+            Validation::Default,
+            PointFormat::Uncompressed,
+            144,
+        ),
+        (
+            "compressed, default",
+            Validation::Default,
+            PointFormat::Compressed,
+            144,
+        ),
+        (
+            "wire, trusted",
+            Validation::Trusted,
+            PointFormat::Uncompressed,
+            96,
+        ),
+        (
+            "compressed, on the curve",
+            Validation::OnCurve,
+            PointFormat::Compressed,
+            96,
+        ),
+    ] {
+        let (bytes, want) = match format {
+            PointFormat::Compressed => (
+                points.iter().flat_map(compressed).collect(),
+                compressed(&sum),
+            ),
+            _ => (
+                gpukit::encoding::encode_points::<C>(&points),
+                gpukit::encoding::encode_points::<C>(&[sum]),
+            ),
+        };
+        let bases = BasesBytes::new(C::ID, &bytes, &config(validation, format))
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let tables = bases.device_tables().expect("GPU bases");
+        assert_eq!(
+            tables.device_bytes,
+            u64::from(tables.copies) * n as u64 * entry_bytes,
+            "{what}: {tables:?}"
+        );
+        assert_eq!(bases.msm(&wire_scalars).unwrap(), want, "{what}");
+    }
+    let typed = Bases::<C>::new(
+        &points,
+        &config(Validation::Default, PointFormat::Uncompressed),
+    )
+    .unwrap();
+    let tables = typed.device_tables().expect("GPU bases");
+    assert_eq!(
+        tables.device_bytes,
+        u64::from(tables.copies) * n as u64 * 144,
+        "typed: {tables:?}"
+    );
+    assert_eq!(typed.msm(&scalars).unwrap(), sum, "typed");
+}
+
 fn large_log_n(curve: gpukit::CurveId) -> Vec<u32> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/registry.toml");
     let registry: toml::Table = std::fs::read_to_string(path)
