@@ -245,7 +245,9 @@ pub fn targets() -> Vec<Target> {
 
 type OpFn = unsafe extern "C" fn(u8, u32, *const u32, *const u32, *mut u32, usize) -> i32;
 
-fn run(f: OpFn, curve: u8, op: u32, a: &[u32], b: &[u32], stride: usize) -> Vec<u32> {
+/// `f`'s op on a.len() / stride elements, or `None` where the shim refuses
+/// it (an unknown curve or op, or one the curve does not have).
+fn try_run(f: OpFn, curve: u8, op: u32, a: &[u32], b: &[u32], stride: usize) -> Option<Vec<u32>> {
     assert_eq!(a.len() % stride, 0);
     assert_eq!(a.len(), b.len());
     let count = a.len() / stride;
@@ -253,8 +255,12 @@ fn run(f: OpFn, curve: u8, op: u32, a: &[u32], b: &[u32], stride: usize) -> Vec<
     // SAFETY: a, b and out each hold count·stride words, the stride the shim
     // uses for this curve and op kind (checked by the callers' layouts).
     let rc = unsafe { f(curve, op, a.as_ptr(), b.as_ptr(), out.as_mut_ptr(), count) };
-    assert_eq!(rc, 0, "shim op {op} on curve {curve} failed with {rc}");
-    out
+    (rc == 0).then_some(out)
+}
+
+fn run(f: OpFn, curve: u8, op: u32, a: &[u32], b: &[u32], stride: usize) -> Vec<u32> {
+    try_run(f, curve, op, a, b, stride)
+        .unwrap_or_else(|| panic!("shim op {op} on curve {curve} failed"))
 }
 
 fn field_fn(target: Target) -> OpFn {
@@ -320,23 +326,7 @@ pub fn edwards_model_op(
     b: &[u32],
     words: usize,
 ) -> Option<Vec<u32>> {
-    let stride = 4 * words;
-    assert_eq!(a.len() % stride, 0);
-    assert_eq!(a.len(), b.len());
-    let mut out = vec![0u32; a.len()];
-    // SAFETY: a, b and out each hold (a.len() / stride)·stride words, the
-    // shim's 4·W stride for this curve.
-    let rc = unsafe {
-        ffi::gpukit_check_edwards_model(
-            curve,
-            op,
-            a.as_ptr(),
-            b.as_ptr(),
-            out.as_mut_ptr(),
-            a.len() / stride,
-        )
-    };
-    (rc == 0).then_some(out)
+    try_run(ffi::gpukit_check_edwards_model, curve, op, a, b, 4 * words)
 }
 
 /// The ops of the host model of the device's PTX carry chains
