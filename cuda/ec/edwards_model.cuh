@@ -15,7 +15,8 @@
 // identity, which maps to (0, 1) by definition, and points of order 2 or 4,
 // none of them in the prime-order subgroup. d is a square, so the model's
 // unified formulas are exact only there too (edwards.cuh): it serves only
-// bases checked to lie in the subgroup (CHECK_SUBGROUP).
+// bases known to lie in the subgroup (checked by their upload, CHECK_SUBGROUP,
+// or before it; cuda/driver/curve_entries_impl.cuh, edwards_bases).
 #pragma once
 #include <type_traits>
 

@@ -24,7 +24,6 @@ template <class C>
 struct edwards_model_ops {
     using map = edwards_map<C>;
     using O = ops<C>;
-    using F = typename O::F;
     using E = typename map::edwards_bucket;
     static constexpr uint32_t W = O::W;
 

@@ -131,7 +131,6 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
             bucket: &format!("{bucket}<field_t, {coeffs}>"),
             registers: c.accumulate_registers,
             registers_why: &c.accumulate_registers_why,
-            name: &c.name,
             model: c.edwards_model.as_ref().map(|_| model_tag.as_str()),
         },
     )?;
@@ -150,7 +149,6 @@ struct Traits<'a> {
     bucket: &'a str,
     registers: u32,
     registers_why: &'a str,
-    name: &'a str,
     /// The tag of the curve's twisted Edwards model, where it has one.
     model: Option<&'a str>,
 }
@@ -195,7 +193,7 @@ fn traits(c: &Curve, t: &Traits) -> Result<String, String> {
         "    static constexpr int ACCUMULATE_REGISTERS = {};\n\
          \x20   static constexpr const char* NAME = \"{}\";\n\
          }};\n",
-        t.registers, t.name
+        t.registers, t.tag
     );
     Ok(s)
 }
@@ -245,7 +243,6 @@ fn edwards_model(
             bucket: &format!("te_extended<field_t, {coeffs}>"),
             registers: model.accumulate_registers,
             registers_why: &model.accumulate_registers_why,
-            name: tag,
             model: None,
         },
     )?;
