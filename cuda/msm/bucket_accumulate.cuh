@@ -25,6 +25,7 @@
 #include "../runtime/trace.cuh"
 #include "bucket_accumulate_affine.cuh"
 #include "bucket_runs.cuh"
+#include "bucket_sort.cuh"
 #include "lane_layout.cuh"
 #include "recode.cuh"
 
@@ -41,8 +42,8 @@ constexpr int accumulate_registers() {
 
 template <class C>
 __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
-                                const uint32_t* sorted_values, const uint32_t* valid_count, uint32_t threads,
-                                typename curve_traits<C>::bucket_t* bucket_sums,
+                                const uint32_t* sorted_values, const uint32_t* valid_count, pair_keys format,
+                                uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
                                 cut_partials<typename curve_traits<C>::bucket_t> cut) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -54,9 +55,11 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
     const uint32_t hi = valid - lo > K ? lo + K : valid;
     uint32_t head = NO_BUCKET, tail = NO_BUCKET;
     if (lo < hi) {
-        uint32_t bucket = sorted_keys[lo];
+        // The stretch's key, compared with its neighbours' as it lies, and
+        // its bucket's index, where its sums go.
+        uint32_t key = sorted_keys[lo], bucket = format.bucket_index(key);
         // The first stretch is a head when its bucket began in an earlier run.
-        bool in_head = lo > 0 && sorted_keys[lo - 1] == bucket;
+        bool in_head = lo > 0 && sorted_keys[lo - 1] == key;
         bool open = false;
         bucket_t acc = bucket_t::identity();
         for (uint32_t p = lo; p < hi; p++) {
@@ -65,7 +68,7 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
             acc = acc.add_affine((v & NEGATE_BIT) ? point.neg() : point);
             open = true;
             const uint32_t next = p + 1 < valid ? sorted_keys[p + 1] : NO_BUCKET;
-            if (next == bucket) continue;
+            if (next == key) continue;
             // The bucket's last item: its stretch in this run is complete.
             if (in_head) {
                 store_wide(cut.head_sum + t, acc);
@@ -76,7 +79,8 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
             in_head = false;
             open = false;
             acc = bucket_t::identity();
-            bucket = next;
+            key = next;
+            bucket = format.bucket_index(next);
         }
         // The run ended inside a bucket that goes on past it.
         if (open) {
@@ -103,7 +107,7 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
 // at most one per bucket); from the list it is 0.16 ms of a 2^10-point MSM
 // instead of 0.29 (v8).
 template <class C>
-__global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* item_count,
+__global__ void finish_cut_buckets(const uint32_t* item_end,
                                    const uint32_t* valid_count, uint32_t threads, uint32_t lanes,
                                    cut_partials<typename curve_traits<C>::bucket_t> cut,
                                    typename curve_traits<C>::bucket_t* bucket_sums) {
@@ -112,7 +116,7 @@ __global__ void finish_cut_buckets(const uint32_t* item_start, const uint32_t* i
     if (w >= *cut.tail_count) return;
     const uint32_t t = cut.tail_runs[w], b = cut.tail_bucket[t];
     const uint32_t K = thread_run_length(*valid_count, threads, lanes);
-    const uint32_t last_run = (item_start[b] + item_count[b] - 1) / K;
+    const uint32_t last_run = (item_end[b] - 1) / K;
     if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
         if (lane == 0) store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
         return;
@@ -192,16 +196,19 @@ size_t pair_buffer_slots(size_t pairs) {
     return affine_threads ? std::max(pairs, lane_slots(pairs, affine_threads, AFFINE_LANES)) : pairs;
 }
 
-// Sums every bucket of a window group into sums[bucket] (left unwritten for
-// buckets with no items: the reduction reads their count). The sorted pairs
-// are keys.Current() / values.Current(); the batch-affine accumulation lays
-// them out lane by lane in the alternate buffers (pair_buffer_slots each).
+// Finds where the buckets end in the sorted pairs (keys in `format`) and
+// sums every bucket of a window group into sums[bucket index] (left
+// unwritten for buckets with no items: the reduction reads their ends).
+// items.end must be zeroed. The sorted pairs are keys.Current() /
+// values.Current(); the batch-affine accumulation lays them out lane by
+// lane in the alternate buffers (pair_buffer_slots each), writing the ends
+// as it goes.
 template <class C>
 void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::DoubleBuffer<uint32_t>& keys,
-                        cub::DoubleBuffer<uint32_t>& values, size_t pairs, const bucket_items& items,
-                        typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
+                        cub::DoubleBuffer<uint32_t>& values, size_t pairs, pair_keys format,
+                        const bucket_items& items, typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t BLOCK = 32;
+    constexpr uint32_t BLOCK = 32, RANGE_BLOCK = 256;
     const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
     const uint32_t lanes = affine_threads ? AFFINE_LANES : 1;
     const uint32_t threads = affine_threads ? affine_threads : accumulation_threads<C>(pairs, BLOCK);
@@ -211,33 +218,40 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     GPUKIT_CUDA(cudaMemsetAsync(tail_count.get(), 0, tail_count.bytes(), stream));
     const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(),
                                      tail_bucket.get(), tail_runs.get(),   tail_count.get()};
+    if (!affine_threads) {
+        bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(keys.Current(), pairs, format,
+                                                                                items.end.get(), items.valid.get());
+        GPUKIT_LAUNCHED("bucket_ends");
+        trace_mark("bucket ends");
+        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(
+            bases, keys.Current(), values.Current(), items.valid.get(), format, threads, sums, cut);
+        GPUKIT_LAUNCHED("accumulate_runs");
+        trace_mark("accumulate runs");
+    }
     if constexpr (batch_affine_capable<C>()) {
         if (affine_threads) {
+            count_valid_pairs<<<1, 32, 0, stream>>>(keys.Current(), pairs, format, items.valid.get());
+            GPUKIT_LAUNCHED("count_valid_pairs");
             const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
             const size_t tiles_s = (lane_slots(pairs, threads, AFFINE_LANES) / (size_t(threads) * AFFINE_LANES) +
                                     LANE_TILE - 1) / LANE_TILE;
             lay_out_lanes<AFFINE_LANES><<<uint32_t(size_t(tiles_t) * AFFINE_LANES * tiles_s),
                                           dim3(LANE_TILE, LANE_TILE_ROWS), 0, stream>>>(
-                keys.Current(), values.Current(), items.valid.get(), threads, tiles_t, keys.Alternate(),
-                values.Alternate());
+                keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, keys.Alternate(),
+                values.Alternate(), items.end.get());
             GPUKIT_LAUNCHED("lay_out_lanes");
             trace_mark("lay out lanes");
             accumulate_runs_affine<C><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
-                bases, keys.Current(), keys.Alternate(), values.Alternate(), items.valid.get(), threads, sums, cut);
+                bases, keys.Current(), keys.Alternate(), values.Alternate(), items.valid.get(), format, threads,
+                sums, cut);
             GPUKIT_LAUNCHED("accumulate_runs_affine");
             trace_mark("accumulate runs (batch affine)");
         }
     }
-    if (!affine_threads) {
-        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(
-            bases, keys.Current(), values.Current(), items.valid.get(), threads, sums, cut);
-        GPUKIT_LAUNCHED("accumulate_runs");
-        trace_mark("accumulate runs");
-    }
     // A thread with a tail cuts a bucket that no other thread's tail cuts.
-    const size_t tails = std::min<size_t>(threads, items.start.size());
+    const size_t tails = std::min<size_t>(threads, items.end.size());
     finish_cut_buckets<C><<<blocks_for(tails * 32, 128), 128, 0, stream>>>(
-        items.start.get(), items.count.get(), items.valid.get(), threads, lanes, cut, sums);
+        items.end.get(), items.valid.get(), threads, lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
     trace_mark("finish cut buckets");
 }

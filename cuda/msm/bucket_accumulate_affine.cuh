@@ -87,13 +87,14 @@ enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, 
 
 // The lanes' items come laid out by lay_out_lanes (lane_layout.cuh): the
 // slot of lane j of thread t at step s is (s·L + j)·threads + t, its key
-// the bucket (LANE_LAST on the bucket's last item, LANE_SKIP past the valid
-// pairs). `sorted_keys` (the sort's order) serves the stitching.
+// the bucket's index (LANE_LAST on the bucket's last item, LANE_SKIP past
+// the valid pairs). `sorted_keys` (the sort's order, keys in `format`)
+// serves the stitching.
 template <class C>
 __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
     accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
                            const uint32_t* lane_keys, const uint32_t* lane_values, const uint32_t* valid_count,
-                           uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
+                           pair_keys format, uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
                            cut_partials<typename curve_traits<C>::bucket_t> cut) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -232,8 +233,8 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         const bool head_done = f & LANE_HEAD_DONE;
         const affine_t sum = (f & LANE_EMPTY) ? affine_t::identity() : acc[j];
         const bucket_t first = bucket_t::from_affine(head_done ? head[j] : sum);
-        const uint32_t first_bucket = sorted_keys[lo];
-        if (lo > 0 && sorted_keys[lo - 1] == first_bucket) {  // began before this lane
+        const uint32_t first_key = sorted_keys[lo], first_bucket = format.bucket_index(first_key);
+        if (lo > 0 && sorted_keys[lo - 1] == first_key) {  // began before this lane
             if (j == 0) {
                 carry = first;
                 carry_is_head = true;
@@ -256,7 +257,7 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         carry_bucket = NO_BUCKET;
         if (f & LANE_OPEN) {  // the lane ends inside a later bucket
             carry = bucket_t::from_affine(sum);
-            carry_bucket = sorted_keys[hi - 1];
+            carry_bucket = format.bucket_index(sorted_keys[hi - 1]);
         }
     }
     if (carry_bucket != NO_BUCKET) {

@@ -20,25 +20,27 @@ namespace gpukit {
 
 template <class C>
 struct bucket_carry {
-    // The bucket sums of the pass before and their item counts (0: the sum
-    // is unwritten, as bucket_accumulate.cuh leaves empty buckets); empty
+    // The bucket sums of the pass before and whether each has items (0: the
+    // sum is unwritten, as bucket_accumulate.cuh leaves empty buckets); empty
     // when no pass handed any on.
     device_buffer<typename curve_traits<C>::bucket_t> sums;
-    device_buffer<uint32_t> count;
+    device_buffer<uint32_t> present;
     // Whether the pass being enqueued hands its sums on instead of reducing.
     bool pass_on = false;
 };
 
 // into[j] += from[j] for each of `buckets` bucket sums, where a sum is
-// present when its count is non-zero; into_count[j] then counts both.
+// present when its flag is non-zero (a bucket's end, bucket_runs.cuh);
+// into_present[j] then flags both.
 template <class C>
-__global__ void merge_bucket_sums(const typename curve_traits<C>::bucket_t* from, const uint32_t* from_count,
-                                  typename curve_traits<C>::bucket_t* into, uint32_t* into_count, uint32_t buckets) {
+__global__ void merge_bucket_sums(const typename curve_traits<C>::bucket_t* from, const uint32_t* from_present,
+                                  typename curve_traits<C>::bucket_t* into, uint32_t* into_present,
+                                  uint32_t buckets) {
     const uint32_t j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= buckets || from_count[j] == 0) return;
+    if (j >= buckets || from_present[j] == 0) return;
     const auto carried = load_wide(from + j);
-    store_wide(into + j, into_count[j] ? add_points(load_wide(into + j), carried) : carried);
-    into_count[j] += from_count[j];
+    store_wide(into + j, into_present[j] ? add_points(load_wide(into + j), carried) : carried);
+    into_present[j] = 1;
 }
 
 }  // namespace gpukit

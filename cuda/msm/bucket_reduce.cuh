@@ -26,10 +26,11 @@
 namespace gpukit {
 
 // Chunk t of every window w of a group: bucket sums V_j (j = 1..B) at
-// sums[w·B + j - 1], absent (the identity) where count[w·B + j - 1] is 0.
+// sums[w·B + j - 1], absent (the identity) where present[w·B + j - 1] is 0
+// (bucket_runs.cuh's ends, or a carried flag).
 // Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(B).
 template <class C>
-__global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t B,
+__global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B,
                              uint32_t group, typename curve_traits<C>::bucket_t* weighted,
                              typename curve_traits<C>::bucket_t* plain) {
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -41,7 +42,7 @@ __global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, con
     const size_t base = size_t(w) * B - 1;
     bucket_t running = bucket_t::identity(), acc = bucket_t::identity();
     for (uint32_t j = hi; j >= lo; j--) {
-        if (count[base + j]) running = add_points(running, load_wide(sums + base + j));
+        if (present[base + j]) running = add_points(running, load_wide(sums + base + j));
         acc = add_points(acc, running);
     }
     store_wide(weighted + id, acc);
@@ -112,16 +113,16 @@ void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t chunk
 }
 
 // weighted[w·B + j - 1] = j·S_j for every bucket j = 1..B of the group's
-// windows (the identity where count is 0); one thread per bucket.
+// windows (the identity where present is 0); one thread per bucket.
 template <class C>
-__global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t B,
+__global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B,
                               uint32_t group, typename curve_traits<C>::bucket_t* weighted) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (id >= size_t(group) * B) return;
     const uint32_t j = uint32_t(id % B) + 1;
     bucket_t acc = bucket_t::identity();
-    if (count[id]) {
+    if (present[id]) {
         const bucket_t s = load_wide(sums + id);
         acc = s;
         // From the bit below j's top bit down: acc = 2·acc (+ s).
@@ -134,15 +135,15 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
 }
 
 // window_sums[w] = Σ_j j·S_j over window w's buckets S_1..S_B at
-// sums[w·B + j - 1] (present where count is non-zero), for the group's windows.
+// sums[w·B + j - 1] (there where present is non-zero), for the group's windows.
 template <class C>
-void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32_t* count, uint32_t B, uint32_t group,
+void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B, uint32_t group,
                     typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 64;
     if (weighs_directly(B, group)) {
         device_buffer<bucket_t> weighted(size_t(group) * B, stream);
-        weigh_buckets<C><<<blocks_for(weighted.size(), BLOCK), BLOCK, 0, stream>>>(sums, count, B, group,
+        weigh_buckets<C><<<blocks_for(weighted.size(), BLOCK), BLOCK, 0, stream>>>(sums, present, B, group,
                                                                                    weighted.get());
         GPUKIT_LAUNCHED("weigh_buckets");
         sum_per_window<C>(weighted.get(), B, group, window_sums, stream);
@@ -150,7 +151,7 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
     }
     const uint32_t T = chunks_of(B);
     device_buffer<bucket_t> weighted(size_t(group) * T, stream), plain(size_t(group) * T, stream);
-    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, count, B, group,
+    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, group,
                                                                                 weighted.get(), plain.get());
     GPUKIT_LAUNCHED("weigh_chunks");
     add_chunk_offsets<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(weighted.get(), plain.get(), T,

@@ -30,12 +30,13 @@ __device__ __forceinline__ uint32_t thread_run_length(uint32_t valid, uint32_t t
     return lanes * run_length(valid, threads * lanes);
 }
 
-// Where each bucket's items lie: [start, start + count), with count = 0 for
-// buckets no pair names; `valid` (one device word) is the number of pairs
+// Where each bucket's items end: end[b] is one past bucket b's last sorted
+// item, 0 for buckets no pair names (so a bucket has items where it is
+// non-zero: the reduction needs no more, and finish_cut_buckets only the
+// run that holds the end); `valid` (one device word) is the number of pairs
 // with a non-zero digit, all sorted before the zero-digit ones.
 struct bucket_items {
-    device_buffer<uint32_t> start;
-    device_buffer<uint32_t> count;
+    device_buffer<uint32_t> end;
     device_buffer<uint32_t> valid;
 };
 

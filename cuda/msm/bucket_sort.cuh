@@ -1,8 +1,9 @@
 // Orders the (bucket, point) pairs of a window group by bucket with CUB's
-// radix sort, then finds each bucket's range in the sorted pairs.
+// radix sort, then finds where each bucket's items end in the sorted pairs.
 #pragma once
 #include <cub/device/device_radix_sort.cuh>
 #include "../runtime/device_buffer.cuh"
+#include "recode.cuh"
 
 namespace gpukit {
 
@@ -15,13 +16,12 @@ __host__ __device__ constexpr uint32_t bit_width(uint32_t x) {
     return bits;
 }
 
-// Sorts `count` pairs whose keys are at most `max_key`. On return the sorted
-// pairs are in keys.Current() / values.Current().
+// Sorts `count` pairs by their keys' c low bits (pair_keys): each unit's
+// bucket one stretch, the zero digits last. On return the sorted pairs are
+// in keys.Current() / values.Current().
 inline void sort_pairs(cub::DoubleBuffer<uint32_t>& keys, cub::DoubleBuffer<uint32_t>& values, size_t count,
-                       uint32_t max_key, cudaStream_t stream) {
-    // Sorting only the bits a key can use saves whole passes: a 2^20-bucket
-    // group needs 21 bits, three 8-bit passes instead of four.
-    int end_bit = int(bit_width(max_key));
+                       pair_keys format, cudaStream_t stream) {
+    const int end_bit = int(format.c);
     size_t temp_bytes = 0;
     GPUKIT_CUDA(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, keys, values, int64_t(count), 0, end_bit,
                                                 stream));
@@ -30,28 +30,46 @@ inline void sort_pairs(cub::DoubleBuffer<uint32_t>& keys, cub::DoubleBuffer<uint
                                                 stream));
 }
 
-// For every bucket key present in the sorted keys, its range [start, end);
-// buckets that no pair names keep the zeros the caller cleared them to. Also
-// writes *valid, the number of pairs with a bucket: zero digits (keys >=
-// num_buckets) sort after them.
-static __global__ void bucket_ranges(const uint32_t* sorted_keys, size_t count, uint32_t num_buckets, uint32_t* start,
-                                     uint32_t* end, uint32_t* valid) {
+// For every bucket present in the sorted keys, the end of its range at its
+// index (pair_keys::bucket_index); buckets that no pair names keep the
+// zeros the caller cleared them to. Also writes *valid, the number of pairs
+// with a bucket: the zero digits' keys sort after them.
+static __global__ void bucket_ends(const uint32_t* sorted_keys, size_t count, pair_keys format, uint32_t* end,
+                                   uint32_t* valid) {
     size_t p = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (p >= count) return;
     uint32_t k = sorted_keys[p];
-    bool has_bucket = k < num_buckets, previous_has_bucket = p > 0 && sorted_keys[p - 1] < num_buckets;
+    bool has_bucket = !format.is_skip(k), previous_has_bucket = p > 0 && !format.is_skip(sorted_keys[p - 1]);
     if (p == 0 && !has_bucket) *valid = 0;
     if (previous_has_bucket && !has_bucket) *valid = uint32_t(p);
     if (!has_bucket) return;
     if (p + 1 == count) *valid = uint32_t(count);
-    if (p == 0 || sorted_keys[p - 1] != k) start[k] = uint32_t(p);
-    if (p + 1 == count || sorted_keys[p + 1] != k) end[k] = uint32_t(p + 1);
+    if (p + 1 == count || sorted_keys[p + 1] != k) end[format.bucket_index(k)] = uint32_t(p + 1);
 }
 
-// Turns the ends written by bucket_ranges into counts.
-static __global__ void range_lengths(const uint32_t* start, uint32_t* end_to_count, uint32_t num_buckets) {
-    uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
-    if (b < num_buckets) end_to_count[b] -= start[b];
+// *valid = the number of sorted pairs before the first zero digit's key, by
+// one warp probing 32 positions a round: ~log32(count) dependent loads
+// instead of a pass over every key, for the batch-affine accumulation, whose
+// lane layout writes the buckets' ends itself (lane_layout.cuh).
+static __global__ void count_valid_pairs(const uint32_t* sorted_keys, size_t count, pair_keys format,
+                                         uint32_t* valid) {
+    const uint32_t lane = threadIdx.x;
+    // Invariant: every key before lo has a bucket; every key from hi on is a skip.
+    size_t lo = 0, hi = count;
+    while (hi > lo) {
+        const size_t step = (hi - lo + 31) / 32;
+        const size_t probe = lo + size_t(lane) * step;
+        const bool skip = probe >= hi || format.is_skip(sorted_keys[probe]);
+        const uint32_t skips = __ballot_sync(0xffffffffu, skip);
+        // The first probe at a skip (lane 0 probes lo, so skips != 0 unless
+        // every probe has a bucket); the answer lies after the probe before it.
+        const uint32_t first = skips ? uint32_t(__ffs(skips) - 1) : 32u;
+        const size_t at_first = lo + size_t(first) * step;
+        const size_t new_hi = first < 32 && at_first < hi ? at_first : hi;
+        lo = first > 0 ? lo + size_t(first - 1) * step + 1 : lo;
+        hi = new_hi;
+    }
+    if (lane == 0) *valid = uint32_t(lo);
 }
 
 }  // namespace gpukit

@@ -58,47 +58,37 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         device_buffer<uint32_t> keys_a(slots, stream), keys_b(slots, stream);
         device_buffer<uint32_t> values_a(slots, stream), values_b(slots, stream);
         cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get()), values(values_a.get(), values_b.get());
-        bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(num_buckets, stream),
-                           device_buffer<uint32_t>(1, stream)};
+        bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(1, stream)};
         recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
             scalars, shape, first, group, keys.Current(), values.Current());
         GPUKIT_LAUNCHED("recode_scalars");
         trace_mark("recode");
-        sort_pairs(keys, values, pairs, num_buckets, stream);
+        const pair_keys format{c};
+        sort_pairs(keys, values, pairs, format, stream);
         trace_mark("sort");
 
-        GPUKIT_CUDA(cudaMemsetAsync(items.start.get(), 0, items.start.bytes(), stream));
-        GPUKIT_CUDA(cudaMemsetAsync(items.count.get(), 0, items.count.bytes(), stream));
-        bucket_ranges<<<blocks_for(pairs, BLOCK), BLOCK, 0, stream>>>(keys.Current(), pairs, num_buckets,
-                                                                      items.start.get(), items.count.get(),
-                                                                      items.valid.get());
-        GPUKIT_LAUNCHED("bucket_ranges");
-        range_lengths<<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(items.start.get(), items.count.get(),
-                                                                            num_buckets);
-        GPUKIT_LAUNCHED("range_lengths");
-        trace_mark("bucket ranges");
-
+        GPUKIT_CUDA(cudaMemsetAsync(items.end.get(), 0, items.end.bytes(), stream));
         device_buffer<bucket_t> sums(num_buckets, stream);
-        accumulate_buckets<C>(bases, keys, values, pairs, items, sums.get(), stream);
+        accumulate_buckets<C>(bases, keys, values, pairs, format, items, sums.get(), stream);
 
         if (carry) {
             if (carry->sums.size() != 0) {
                 if (carry->sums.size() != num_buckets)
                     fail(STATUS_INTERNAL, "carried bucket sums of another shape");
                 merge_bucket_sums<C><<<blocks_for(num_buckets, BLOCK), BLOCK, 0, stream>>>(
-                    carry->sums.get(), carry->count.get(), sums.get(), items.count.get(), num_buckets);
+                    carry->sums.get(), carry->present.get(), sums.get(), items.end.get(), num_buckets);
                 GPUKIT_LAUNCHED("merge_bucket_sums");
                 carry->sums = device_buffer<bucket_t>();
-                carry->count = device_buffer<uint32_t>();
+                carry->present = device_buffer<uint32_t>();
                 trace_mark("merge carried buckets");
             }
             if (carry->pass_on) {
                 carry->sums = std::move(sums);
-                carry->count = std::move(items.count);
+                carry->present = std::move(items.end);
                 continue;
             }
         }
-        reduce_windows<C>(sums.get(), items.count.get(), B, group, unit_sums + first, stream);
+        reduce_windows<C>(sums.get(), items.end.get(), B, group, unit_sums + first, stream);
         trace_mark("reduce windows");
     }
 }

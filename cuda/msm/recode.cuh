@@ -16,6 +16,29 @@ namespace gpukit {
 // The point index of a pair, with its sign in the top bit (n < 2^31).
 constexpr uint32_t NEGATE_BIT = 0x80000000u;
 
+// A pair's key: the unit's index in the pass above the window's c low bits,
+// and in those bits its bucket (below 2^(c-1)) or, for a zero digit,
+// 2^(c-1). The sort orders the c low bits alone (bucket_sort.cuh): it is
+// stable and the pairs come unit-major, so each unit's bucket stays one
+// stretch (the units of a bucket side by side) and the zero digits go last,
+// in fewer radix passes than sorting the unit's bits too (a batch of 512
+// vectors at c = 13: 13 bits, two passes, instead of 22 and three).
+struct pair_keys {
+    uint32_t c;
+    GPUKIT_HD uint32_t key(uint32_t unit, uint32_t bucket) const { return (unit << c) | bucket; }
+    GPUKIT_HD uint32_t skip(uint32_t unit) const { return (unit << c) | (1u << (c - 1)); }
+    GPUKIT_HD bool is_skip(uint32_t key) const { return (key >> (c - 1)) & 1u; }
+    // The bucket's index among the pass's buckets, unit·2^(c-1) + bucket,
+    // where its sums and ranges are kept.
+    GPUKIT_HD uint32_t bucket_index(uint32_t key) const {
+        return ((key >> c) << (c - 1)) | (key & ((1u << (c - 1)) - 1));
+    }
+    // The key of bucket index g (the inverse of bucket_index).
+    GPUKIT_HD uint32_t key_of_index(uint32_t g) const {
+        return key(g >> (c - 1), g & ((1u << (c - 1)) - 1));
+    }
+};
+
 // Bits [pos, pos + c) of a 256-bit little-endian scalar; bits past 256 are 0.
 __device__ __forceinline__ uint32_t scalar_bits_at(const uint32_t* s, uint32_t pos, uint32_t c) {
     uint32_t word = pos >> 5, shift = pos & 31;
@@ -26,9 +49,10 @@ __device__ __forceinline__ uint32_t scalar_bits_at(const uint32_t* s, uint32_t p
 }
 
 // Writes the pairs of units [first, first + group) for every scalar of the
-// vectors they touch: key = unit-in-pass · 2^(c-1) + bucket, or
-// `group · 2^(c-1)` (sorted past every bucket, then ignored) for a zero
-// digit; value = the copy's index in the bases with the sign in NEGATE_BIT.
+// vectors they touch: key = pair_keys' key of the unit in the pass and the
+// bucket, or its skip key (sorted past every bucket, then ignored) for a
+// zero digit; value = the copy's index in the bases with the sign in
+// NEGATE_BIT.
 // One thread per (vector, scalar), walking every window for the carries.
 // The layout is unit-major, then copy, then point, so that a warp's stores
 // are contiguous.
@@ -40,7 +64,8 @@ __global__ void recode_scalars(const uint32_t* scalars, msm_shape shape, uint32_
     const uint32_t i = uint32_t(id % shape.n), v = first_vector + uint32_t(id / shape.n);
     if (v >= shape.batch || size_t(v) * sets >= size_t(first) + group) return;
     const uint32_t* s = scalars + (size_t(v) * shape.n + i) * 8;
-    const uint32_t c = shape.c, half = 1u << (c - 1), B = buckets_per_window(c), skip = group * B;
+    const uint32_t c = shape.c, half = 1u << (c - 1);
+    const pair_keys format{c};
     uint32_t carry = 0;
     // Windows past the top one (a last set with fewer than `copies`) read
     // zero bits, since scalars < 2^SCALAR_BITS, and write skipped slots.
@@ -52,7 +77,7 @@ __global__ void recode_scalars(const uint32_t* scalars, msm_shape shape, uint32_
         const uint32_t u = v * sets + w / shape.copies, k = w % shape.copies;
         if (u < first || u >= first + group) continue;
         const size_t at = (size_t(u - first) * shape.copies + k) * shape.n + i;
-        keys[at] = magnitude == 0 ? skip : (u - first) * B + (magnitude - 1);
+        keys[at] = magnitude == 0 ? format.skip(u - first) : format.key(u - first, magnitude - 1);
         values[at] = (k * shape.stride + i) | (negative ? NEGATE_BIT : 0u);
     }
 }

@@ -36,13 +36,14 @@ constexpr uint32_t SMALL_KEY_BATCH = 8;
 // they lie among the unit's pairs.
 constexpr uint32_t SMALL_GATHER = 2 * 32 * SMALL_KEY_BATCH;
 
-// bucket_sums[g], g = u·B + b: the sum of unit u's pairs whose key is g
-// (recode_scalars' keys of a pass with first = 0), the identity where there
-// are none. Unit u's pairs are [u·per_unit, (u+1)·per_unit) of keys/values.
+// bucket_sums[g], g = u·B + b: the sum of unit u's pairs in bucket b
+// (recode_scalars' keys of a pass with first = 0, in `format`), the identity
+// where there are none. Unit u's pairs are [u·per_unit, (u+1)·per_unit) of
+// keys/values.
 template <class C>
 __global__ void __launch_bounds__(SMALL_WARPS * 32)
     small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
-                      uint32_t per_unit, uint32_t B, uint32_t buckets,
+                      uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets,
                       typename curve_traits<C>::bucket_t* bucket_sums) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -51,6 +52,7 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
     const uint32_t g = blockIdx.x * SMALL_WARPS + warp;
     if (g >= buckets) return;  // the whole warp
     const size_t first = size_t(g / B) * per_unit;
+    const uint32_t target = format.key_of_index(g);
     uint32_t* list = gathered[warp];
     bucket_t acc = bucket_t::identity();
     uint32_t filled = 0;
@@ -60,11 +62,11 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
 #pragma unroll
         for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
             const uint32_t i = start + q * 32 + lane;
-            key[q] = i < per_unit ? keys[first + i] : ~g;
+            key[q] = i < per_unit ? keys[first + i] : ~target;
         }
 #pragma unroll
         for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
-            const bool match = key[q] == g;
+            const bool match = key[q] == target;
             const uint32_t ballot = __ballot_sync(0xffffffffu, match);
             if (match) list[filled + __popc(ballot & ((1u << lane) - 1))] = values[first + start + q * 32 + lane];
             filled += __popc(ballot);
@@ -135,7 +137,7 @@ void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const ui
     const uint32_t buckets = units * B;
     device_buffer<bucket_t> bucket_sums(buckets, stream);
     small_bucket_sums<C><<<blocks_for(size_t(buckets) * 32, BLOCK), BLOCK, 0, stream>>>(
-        bases, keys.get(), values.get(), uint32_t(per_unit), B, buckets, bucket_sums.get());
+        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, bucket_sums.get());
     GPUKIT_LAUNCHED("small_bucket_sums");
     trace_mark("small bucket sums");
     small_unit_sums<C><<<blocks_for(size_t(units) * 32, BLOCK), BLOCK, 0, stream>>>(bucket_sums.get(), B, units,

@@ -461,10 +461,12 @@ fn units_per_pass_keep_positions_and_keys_in_32_bits() {
     assert_eq!(plan::units_per_pass(1 << 30, 16, 4, 128, huge), 1);
     assert_eq!(plan::units_per_pass((1 << 31) - 1, 16, 4, 128, huge), 1);
     assert_eq!(plan::units_per_pass(1 << 31, 16, 4, 128, huge), 0);
-    // 2^23 buckets a unit at c = 24: at most 255 units below 2^31 keys.
+    // 2^23 buckets a unit at c = 24: a key holds the unit above 24 bits, so
+    // at most 127 units keep the keys below 2^31 (the laid-out keys' flag).
     let g = plan::units_per_pass(1, 24, 1000, 128, huge);
-    assert!((128..=255).contains(&g), "{g}");
-    assert_eq!(plan::units_per_pass(1, 24, 255, 128, huge), 255);
+    assert!((64..=127).contains(&g), "{g}");
+    assert_eq!(plan::units_per_pass(1, 24, 127, 128, huge), 127);
+    assert_eq!(plan::units_per_pass(1, 24, 128, 128, huge), 65);
 }
 
 /// Checks that `parts` cover every (vector, point) of `batch` vectors of
