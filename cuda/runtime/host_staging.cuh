@@ -168,13 +168,28 @@ void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from
     });
 }
 
-// From this many bytes one row goes through the pinned buffers: a 2^20-point
-// call's 32 MiB of scalars did, and the call ran 10-14 % faster; from 1 MiB
-// on, 2^16- and 2^18-point calls ran 10-30 % slower than with pageable
-// copies, which the driver pipelines itself (one chunk is gathered whole
-// before its copy starts, and the copy ends in a synchronisation;
-// bench/NOTES.md, v18c).
-constexpr size_t PINNED_COPY_MIN_BYTES = staging_pool::CHUNK;
+// From this many bytes one row goes through the pinned buffers. The
+// driver copies pageable memory at 6–10 GB/s on the H100 host: the 16 MiB
+// of points and 8 MiB of scalars of a 2^18-point call took ~2.5 ms of its
+// ~6. v18c tried the pinned path from 1 MiB and lost, because a copy below
+// a chunk was one chunk, gathered by one thread, all before its copy
+// started; copies below a chunk now go in quarters (staged_chunk), gathered
+// by the pool, each copied while the next is gathered: 2^18-point calls
+// 25–35 % faster, 2^16 level, 2^14 (1–1.5 MiB of points) level or slower
+// (bench/NOTES.md, v24b), hence 4 MiB.
+constexpr size_t PINNED_COPY_MIN_BYTES = size_t(4) << 20;
+// Below this many bytes the calling thread gathers a staged copy alone.
+constexpr size_t PARALLEL_GATHER_MIN_BYTES = size_t(1) << 20;
+
+// Bytes a chunk of a staged copy of `bytes` takes: a whole staging buffer
+// for copies of one or more (their fixed costs small against it), else a
+// quarter of the copy, at least 256 KiB, so that the first chunk's gather
+// (nothing overlaps it) is short and the copy engine starts early.
+inline size_t staged_chunk(size_t bytes) {
+    constexpr size_t MIN_CHUNK = size_t(256) << 10;
+    if (bytes >= staging_pool::CHUNK) return staging_pool::CHUNK;
+    return std::max(MIN_CHUNK, (bytes / 4 + MIN_CHUNK - 1) / MIN_CHUNK * MIN_CHUNK);
+}
 
 // Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
 // packed one after another, to the device at `dst`, in order on `stream`;
@@ -195,15 +210,17 @@ void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_byte
                                         cudaMemcpyHostToDevice, stream));
         return;
     }
-    // A short copy stays on this thread (waking the pool costs more).
-    const bool alone = bytes < staging_pool::CHUNK / 4;
+    // A short copy (the rows of a small typed batch) stays on this thread:
+    // waking the pool costs more.
+    const bool alone = bytes < PARALLEL_GATHER_MIN_BYTES;
+    const size_t chunk = staged_chunk(bytes);
     cudaEvent_t done[2] = {nullptr, nullptr};
     bool ok = true;
     for (cudaEvent_t& e : done) ok = ok && cudaEventCreateWithFlags(&e, cudaEventDisableTiming) == cudaSuccess;
     cudaError_t err = ok ? cudaSuccess : cudaErrorMemoryAllocation;
     auto* d = static_cast<uint8_t*>(dst);
-    for (size_t off = 0, i = 0; err == cudaSuccess && off < bytes; off += staging_pool::CHUNK, i++) {
-        const size_t len = std::min(staging_pool::CHUNK, bytes - off);
+    for (size_t off = 0, i = 0; err == cudaSuccess && off < bytes; off += chunk, i++) {
+        const size_t len = std::min(chunk, bytes - off);
         uint8_t* buffer = staging->buffer[i % 2];
         // The buffer's previous copy (two chunks back) must have left it.
         if (i >= 2) err = cudaEventSynchronize(done[i % 2]);
