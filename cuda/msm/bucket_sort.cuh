@@ -7,15 +7,6 @@
 
 namespace gpukit {
 
-__host__ __device__ constexpr uint32_t bit_width(uint32_t x) {
-    uint32_t bits = 0;
-    while (x) {
-        bits++;
-        x >>= 1;
-    }
-    return bits;
-}
-
 // Sorts `count` pairs by their keys' c low bits (pair_keys): each unit's
 // bucket one stretch, the zero digits last. On return the sorted pairs are
 // in keys.Current() / values.Current().
@@ -61,8 +52,9 @@ static __global__ void count_valid_pairs(const uint32_t* sorted_keys, size_t cou
         const size_t probe = lo + size_t(lane) * step;
         const bool skip = probe >= hi || format.is_skip(sorted_keys[probe]);
         const uint32_t skips = __ballot_sync(0xffffffffu, skip);
-        // The first probe at a skip (lane 0 probes lo, so skips != 0 unless
-        // every probe has a bucket); the answer lies after the probe before it.
+        // The probes rise with the lane and the keys with a bucket come
+        // first, so the skips are the top lanes: the answer lies after the
+        // last probe with a bucket and at or before the first skip.
         const uint32_t first = skips ? uint32_t(__ffs(skips) - 1) : 32u;
         const size_t at_first = lo + size_t(first) * step;
         const size_t new_hi = first < 32 && at_first < hi ? at_first : hi;

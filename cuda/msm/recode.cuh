@@ -29,7 +29,7 @@ struct pair_keys {
     GPUKIT_HD uint32_t skip(uint32_t unit) const { return (unit << c) | (1u << (c - 1)); }
     GPUKIT_HD bool is_skip(uint32_t key) const { return (key >> (c - 1)) & 1u; }
     // The bucket's index among the pass's buckets, unit·2^(c-1) + bucket,
-    // where its sums and ranges are kept.
+    // where its sum and its end are kept.
     GPUKIT_HD uint32_t bucket_index(uint32_t key) const {
         return ((key >> c) << (c - 1)) | (key & ((1u << (c - 1)) - 1));
     }
