@@ -22,6 +22,7 @@
 #include "../ec/point_calls.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "bucket_accumulate_affine.cuh"
 #include "bucket_runs.cuh"
@@ -127,21 +128,11 @@ __global__ void finish_cut_buckets(const uint32_t* item_end,
     if (lane == 0) store_wide(bucket_sums + b, acc);
 }
 
-inline uint32_t multiprocessors() {
-    int device = 0, sms = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    return uint32_t(std::max(sms, 1));
-}
-
 // Threads of the XYZZ accumulation: what every SM holds at once, so that the
 // equal runs end together, or fewer for a small group.
 template <class C>
 uint32_t accumulation_threads(size_t pairs, uint32_t block) {
-    int blocks_per_sm = 0;
-    GPUKIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, accumulate_runs<C>, int(block), 0));
-    const size_t resident = size_t(multiprocessors()) * size_t(std::max(blocks_per_sm, 1)) * block;
-    return uint32_t(std::max<size_t>(1, std::min(resident, pairs)));
+    return uint32_t(std::max<size_t>(1, std::min(resident_threads(accumulate_runs<C>, block), pairs)));
 }
 
 // Which accumulation a group gets. GPUKIT_ACCUMULATION (read once per

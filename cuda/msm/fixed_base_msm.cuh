@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "fixed_base_tables.cuh"
 
@@ -79,10 +80,7 @@ constexpr uint32_t FIXED_BASE_MIN_BASES_PER_THREAD = 4;
 // so the tail of uneven warps is short), but each with at least
 // FIXED_BASE_MIN_BASES_PER_THREAD bases.
 inline uint32_t fixed_base_parts(uint32_t count, uint32_t vectors) {
-    int device = 0, sms = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    const size_t target = size_t(std::max(sms, 1)) * 1024;
+    const size_t target = size_t(multiprocessors()) * 1024;
     const size_t wanted = (target + vectors - 1) / std::max(vectors, 1u);
     const size_t most = std::max<size_t>(1, count / FIXED_BASE_MIN_BASES_PER_THREAD);
     return uint32_t(std::max<size_t>(1, std::min(wanted, most)));

@@ -14,6 +14,7 @@
 #include "../ec/point_calls.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/occupancy.cuh"
 
 namespace gpukit {
 
@@ -26,10 +27,7 @@ constexpr uint32_t SHIFT_GROUP = 16;
 // threads to run, so that small tables (a fixed-base basis of 256 points)
 // keep one base per thread, for latency.
 inline uint32_t shift_group(uint32_t count) {
-    int device = 0, sms = 0;
-    GPUKIT_CUDA(cudaGetDevice(&device));
-    GPUKIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    const uint32_t wide = uint32_t(std::max(sms, 1)) * 512;
+    const uint32_t wide = multiprocessors() * 512;
     return std::min(SHIFT_GROUP, std::max<uint32_t>(1, count / wide));
 }
 
