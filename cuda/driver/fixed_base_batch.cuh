@@ -24,7 +24,7 @@ std::vector<typename curve_traits<C>::bucket_t> fixed_base_batch(const typename 
     // A part's scalars take at most a sixteenth of the free memory: two
     // buffers of them, and the partial sums beside.
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
-    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true);
+    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, l.digit_bits, true, FIXED_BASE_RAMP);
     std::vector<device_buffer<bucket_t>> part_sums;
     run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {

@@ -29,7 +29,7 @@ __device__ __forceinline__ P add_points(const P& a, const P& b) {
 }
 
 // Doublings are rare outside the exceptional P + P branch (the reduction's
-// fold takes log2(CHUNK) per level), so they stay a call (dbl() is out of line).
+// chunk offsets take ~log2(B) a chunk), so they stay a call (dbl() is out of line).
 template <class P>
 __device__ __forceinline__ P double_point(const P& a) {
     return a.dbl();

@@ -1,7 +1,9 @@
 // Bucket reduction: each window's sum  W = Σ_{j=1..M} j·V_j  over its M
 // bucket sums V_j, then the windows combined as  Σ_w 2^(c·w)·W_w.
 //
-// The values are cut into chunks of K: j = t·K + i with i = 1..K, so
+// The values are cut into chunks of K (plan/reduction.cuh's chunk_length:
+// as many chunks as the device runs threads at once): j = t·K + i with
+// i = 1..K, so
 //   W = Σ_t (a_t + t·K·r_t),   a_t = Σ_i i·V_(tK+i),   r_t = Σ_i V_(tK+i).
 // One thread walks each chunk from the top with a running sum r and an
 // accumulator a (r += V; a += r): 2K additions give both (weigh_chunks).
@@ -16,29 +18,42 @@
 // what counts, weigh each bucket directly instead (weigh_buckets).
 #pragma once
 #include "../curve_traits.cuh"
+#include <algorithm>
 #include <vector>
 #include "../ec/point_calls.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/occupancy.cuh"
 #include "plan/reduction.cuh"
 #include "recode.cuh"
 
 namespace gpukit {
 
-// Chunk t of every window w of a group: bucket sums V_j (j = 1..B) at
-// sums[w·B + j - 1], absent (the identity) where present[w·B + j - 1] is 0
-// (bucket_runs.cuh's ends, or a carried flag).
-// Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(B).
+// Registers a thread of the chunk kernels may take: the accumulation's cap
+// where that is 128 (8-limb fields: 8 blocks of 64 an SM instead of 6 at the
+// 156 the compiler picks; with chunks of 32 the PLONK-like batch's reduction
+// 7.7–8.3 → 7.4 ms), none on the wider fields, where the accumulation's 168
+// spill (BLS12-381 G1 at 2^24: 3.9 → 4.7 ms; bench/NOTES.md v24c).
 template <class C>
-__global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B,
-                             uint32_t group, typename curve_traits<C>::bucket_t* weighted,
-                             typename curve_traits<C>::bucket_t* plain) {
+constexpr int chunk_registers() {
+    return curve_traits<C>::ACCUMULATE_REGISTERS <= 128 ? curve_traits<C>::ACCUMULATE_REGISTERS : 255;
+}
+
+// Chunk t (of K buckets) of every window w of a group: bucket sums V_j
+// (j = 1..B) at sums[w·B + j - 1], absent (the identity) where
+// present[w·B + j - 1] is 0 (bucket_runs.cuh's ends, or a carried flag).
+// Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(B, K).
+template <class C>
+__global__ void __maxnreg__(chunk_registers<C>())
+    weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B, uint32_t K,
+                 uint32_t group, typename curve_traits<C>::bucket_t* weighted,
+                 typename curve_traits<C>::bucket_t* plain) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t T = chunks_of(B);
+    const uint32_t T = chunks_of(B, K);
     const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
     if (id >= group * T) return;
     const uint32_t w = id / T, t = id % T;
-    const uint32_t lo = t * CHUNK + 1, hi = min(B, lo + CHUNK - 1);
+    const uint32_t lo = t * K + 1, hi = min(B, lo + K - 1);
     const size_t base = size_t(w) * B - 1;
     bucket_t running = bucket_t::identity(), acc = bucket_t::identity();
     for (uint32_t j = hi; j >= lo; j--) {
@@ -52,12 +67,13 @@ __global__ void weigh_chunks(const typename curve_traits<C>::bucket_t* sums, con
 // weighted[w·T + t] += (t·K)·plain[w·T + t] for every chunk t of the group's
 // windows, by double-and-add from the top bit of t·K; one thread per chunk.
 template <class C>
-__global__ void add_chunk_offsets(typename curve_traits<C>::bucket_t* weighted,
-                                  const typename curve_traits<C>::bucket_t* plain, uint32_t T, uint32_t group) {
+__global__ void __maxnreg__(chunk_registers<C>())
+    add_chunk_offsets(typename curve_traits<C>::bucket_t* weighted, const typename curve_traits<C>::bucket_t* plain,
+                      uint32_t T, uint32_t K, uint32_t group) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (id >= size_t(group) * T) return;
-    const uint32_t offset = uint32_t(id % T) * CHUNK;  // < B + CHUNK <= 2^23 + 32
+    const uint32_t offset = uint32_t(id % T) * K;  // < B <= 2^23
     if (offset == 0) return;
     const bucket_t r = load_wide(plain + id);
     if (r.is_identity()) return;
@@ -149,13 +165,17 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
         sum_per_window<C>(weighted.get(), B, group, window_sums, stream);
         return;
     }
-    const uint32_t T = chunks_of(B);
+    // The chunk kernels' occupancies differ by a few registers: the lower
+    // one's wave bounds both.
+    const size_t resident =
+        std::min(resident_threads(weigh_chunks<C>, BLOCK), resident_threads(add_chunk_offsets<C>, BLOCK));
+    const uint32_t K = chunk_length(B, group, resident), T = chunks_of(B, K);
     device_buffer<bucket_t> weighted(size_t(group) * T, stream), plain(size_t(group) * T, stream);
-    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, group,
+    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, K, group,
                                                                                 weighted.get(), plain.get());
     GPUKIT_LAUNCHED("weigh_chunks");
     add_chunk_offsets<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(weighted.get(), plain.get(), T,
-                                                                                     group);
+                                                                                     K, group);
     GPUKIT_LAUNCHED("add_chunk_offsets");
     sum_per_window<C>(weighted.get(), T, group, window_sums, stream);
 }

@@ -17,11 +17,26 @@ constexpr uint32_t PIPELINE_MIN_POINTS = 1u << 21;
 // Bits the lead quarter's window drops below the call's (not below 1).
 constexpr uint32_t LEAD_WINDOW_DROP = 2;
 
-// A large batch's first part takes this fraction of the others' vectors:
-// its upload is the one nothing overlaps (the Verkle batch's first quarter,
-// 128 MB of scalars, waited 6–8 ms before the GPU started; bench/NOTES.md,
-// v13a).
-constexpr uint32_t LEAD_PART_SHARE = 4;
+// How a large batch's parts grow: the first takes a lead_share-th of the
+// others' vectors, since its upload is the one nothing overlaps, and each
+// part after it at most `growth` times the vectors of the one before, up to
+// the others' size, so that each upload hides behind the MSM of the part
+// before.
+struct part_ramp {
+    uint32_t lead_share, growth;
+};
+
+// Pippenger batches (scalar_pipeline.cuh): the PLONK-like batch's first
+// quarter part, 128 vectors and 64 MB of scalars, waited 3–12.5 ms before
+// the GPU started (bench/NOTES.md v24, v25b); its parts' MSMs take 3–7
+// times as long a vector as the host's gather (~0.074 against ~0.011 ms).
+constexpr part_ramp PIPPENGER_RAMP{16, 4};
+
+// Fixed-base batches (fixed_base_batch.cuh): a quarter, then the others'
+// size (the Verkle batch's first quarter, 128 MB of scalars, waited 6–8 ms,
+// v13a). Each part costs them more than a Pippenger part: ramping from a
+// sixteenth made the Verkle batch 61 → 64 ms and the KZG blobs 40 → 41 (v25b).
+constexpr part_ramp FIXED_BASE_RAMP{4, 4};
 
 struct scalar_part {
     uint32_t first_vector, vectors;  // the batch's scalar vectors it covers
@@ -34,8 +49,8 @@ struct scalar_part {
 // - vectors that fit a pass are grouped, several to a part, so that a batch
 //   of small MSMs runs in few launches; a large batch keeps at least four
 //   parts (as many as it has vectors, below four), so that the uploads
-//   after the first overlap the GPU's work, and its first part is a
-//   LEAD_PART_SHARE-th of the others, so that little waits for its upload;
+//   after the first overlap the GPU's work, and its parts grow as `ramp`
+//   says, so that little waits for the first upload;
 // - where that leaves one vector a part and a vector has at least
 //   PIPELINE_MIN_POINTS (a lone vector, or the ZPrize shape's 4 × 2^24),
 //   the first vector is cut into its first quarter and the rest, the
@@ -44,7 +59,7 @@ struct scalar_part {
 //   2^24, 12–17 ms on the H100's host, bench/NOTES.md v21a);
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
-                                           bool window_fixed) {
+                                           bool window_fixed, part_ramp ramp) {
     std::vector<scalar_part> parts;
     if (count <= chunk) {
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
@@ -53,7 +68,7 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
         uint32_t lead = per_part;
         if (size_t(batch) * count >= PIPELINE_MIN_POINTS) {
             per_part = std::min(per_part, std::max(1u, batch / 4));
-            lead = std::max(1u, per_part / LEAD_PART_SHARE);
+            lead = std::max(1u, per_part / std::max(1u, ramp.lead_share));
         }
         uint32_t v = 0;
         if (per_part == 1 && count >= PIPELINE_MIN_POINTS) {
@@ -63,8 +78,9 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
             parts.push_back({0, 1, quarter, count - quarter, c});
             v = 1;
         }
-        while (v < batch) {
-            const uint32_t vectors = std::min(v == 0 ? lead : per_part, batch - v);
+        for (uint32_t size = lead; v < batch;
+             size = uint32_t(std::min<uint64_t>(per_part, uint64_t(size) * std::max(2u, ramp.growth)))) {
+            const uint32_t vectors = std::min(size, batch - v);
             parts.push_back({v, vectors, 0, count, c});
             v += vectors;
         }

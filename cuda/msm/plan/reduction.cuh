@@ -3,18 +3,35 @@
 // Host only, apart from chunks_of, which the kernels share; g++ compiles it
 // for the host tests (cuda/tests/shim/plan_shim.cpp).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include "../../ff/common.cuh"
 
 namespace gpukit {
 
-// Buckets per chunk: a power of two, so that a chunk's offset t·K has
-// log2(K) low zero bits (pure doublings in add_chunk_offsets).
-constexpr uint32_t CHUNK = 32;
-static_assert((CHUNK & (CHUNK - 1)) == 0, "CHUNK must be a power of two");
+// The fewest buckets a chunk takes. A chunk's length is chosen per group
+// (chunk_length): the chunk kernels' threads each walk a chain of 2·K
+// dependent additions, and the chains' latency, not the multiplier's rate,
+// bounds them (28 % of the issue slots busy at 2^24, bench/NOTES.md v24c).
+// So the group's chunks are made as many as the device holds at once, one
+// wave: fixed chunks of 32 gave BN254 at 2^24 (2^21 buckets) 1.3 waves of
+// 64-deep chains, two waves' time, and a 2^22-point group a third of a wave.
+// Below 8 the offsets' double-and-add (~1.5·log2(B) additions a chunk)
+// outweighs the chain it shortens.
+constexpr uint32_t MIN_CHUNK = 8;
 
-GPUKIT_HD inline uint32_t chunks_of(uint32_t values) { return (values + CHUNK - 1) / CHUNK; }
+GPUKIT_HD inline uint32_t chunks_of(uint32_t values, uint32_t chunk) { return (values + chunk - 1) / chunk; }
+
+// The chunk length for `group` windows of B buckets on a device that runs
+// `resident` threads of the chunk kernels at once: the shortest (at least
+// MIN_CHUNK) for which every window's chunks, a thread each, fit in one
+// wave, each window taking resident / group threads.
+inline uint32_t chunk_length(uint32_t buckets, uint32_t group, size_t resident) {
+    const size_t per_window = std::max<size_t>(1, resident / std::max(group, 1u));
+    const size_t chunk = (buckets + per_window - 1) / per_window;
+    return uint32_t(std::max<size_t>(MIN_CHUNK, chunk));
+}
 
 // Threads per block in sum_slices: each adds its share of the block's
 // slice, then two warp reductions.
@@ -30,7 +47,7 @@ constexpr uint32_t WINDOW_SUM_SLICE = WINDOW_SUM_THREADS * 8;
 // At most this many buckets in a group (windows × B) are weighed one by one:
 // j·S_j by double-and-add on a thread per bucket, then a sum per window.
 // That is ~1.5·log2(B) additions a bucket instead of the chunks' ~2, but
-// only ~log2(B) of them in sequence instead of 2·CHUNK and then ~1.5·log2(B)
+// only ~log2(B) of them in sequence instead of a chunk's 2·K and then ~1.5·log2(B)
 // more for the chunk's offset. Small MSMs are latency: a dependent addition
 // takes ~8 µs on one H100 thread, so the chunks' 64-deep chains were most of
 // a 2^16-point call's 0.7 ms of reduction, while 2^15 buckets' extra
@@ -47,8 +64,9 @@ inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes
         const size_t slices = (buckets + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
         return (size_t(buckets) + slices) * group * bucket_bytes;
     }
-    // The chunks' weighted and plain sums, and the slices' sums.
-    const size_t chunks = chunks_of(buckets), slices = (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+    // The chunks' weighted and plain sums, and the slices' sums, at the
+    // shortest chunks.
+    const size_t chunks = chunks_of(buckets, MIN_CHUNK), slices = (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
     return (2 * chunks + slices) * group * bucket_bytes;
 }
 

@@ -47,13 +47,14 @@ size_t list_out(Plan plan, T* out, size_t cap) {
 // The planners' constants, for the tests' boundaries.
 struct gpukit_plan_constants {
     uint64_t max_pairs_per_pass, max_buckets_per_pass;
-    uint32_t chunk, window_sum_slice, direct_weight_max_buckets;
-    uint32_t pipeline_min_points, lead_window_drop, lead_part_share, fixed_base_max_digit_bits;
+    uint32_t min_chunk, window_sum_slice, direct_weight_max_buckets;
+    uint32_t pipeline_min_points, lead_window_drop, fixed_base_max_digit_bits;
+    part_ramp pippenger_ramp, fixed_base_ramp;
 };
 
 extern "C" gpukit_plan_constants gpukit_plan_constants_get() {
-    return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
-            PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, LEAD_PART_SHARE, FIXED_BASE_MAX_DIGIT_BITS};
+    return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, MIN_CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
+            PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, FIXED_BASE_MAX_DIGIT_BITS, PIPPENGER_RAMP, FIXED_BASE_RAMP};
 }
 
 extern "C" uint32_t gpukit_plan_window_count(uint32_t scalar_bits, uint32_t c) { return window_count(scalar_bits, c); }
@@ -103,7 +104,11 @@ extern "C" uint32_t gpukit_plan_units_per_pass(size_t unit_pairs, uint32_t c, ui
     }
 }
 
-extern "C" uint32_t gpukit_plan_chunks_of(uint32_t values) { return chunks_of(values); }
+extern "C" uint32_t gpukit_plan_chunks_of(uint32_t values, uint32_t chunk) { return chunks_of(values, chunk); }
+
+extern "C" uint32_t gpukit_plan_chunk_length(uint32_t buckets, uint32_t group, size_t resident) {
+    return chunk_length(buckets, group, resident);
+}
 
 extern "C" size_t gpukit_plan_reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
     try {
@@ -129,8 +134,8 @@ extern "C" uint32_t gpukit_plan_small_max_window() { return SMALL_MAX_WINDOW; }
 extern "C" uint32_t gpukit_plan_small_window() { return SMALL_WINDOW; }
 
 extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
-                                    scalar_part* out, size_t cap) {
-    return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed); }, out, cap);
+                                    part_ramp ramp, scalar_part* out, size_t cap) {
+    return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed, ramp); }, out, cap);
 }
 
 extern "C" size_t gpukit_plan_largest_part(const scalar_part* parts, size_t count) {

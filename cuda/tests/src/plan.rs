@@ -3,19 +3,29 @@
 //! the device split, the fixed-base layout), compiled by the host C++
 //! compiler. The structs mirror the C++ ones field by field.
 
-/// The planners' constants (MAX_PAIRS_PER_PASS, CHUNK, ...).
+/// The planners' constants (MAX_PAIRS_PER_PASS, MIN_CHUNK, ...).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Constants {
     pub max_pairs_per_pass: u64,
     pub max_buckets_per_pass: u64,
-    pub chunk: u32,
+    pub min_chunk: u32,
     pub window_sum_slice: u32,
     pub direct_weight_max_buckets: u32,
     pub pipeline_min_points: u32,
     pub lead_window_drop: u32,
-    pub lead_part_share: u32,
     pub fixed_base_max_digit_bits: u32,
+    pub pippenger_ramp: PartRamp,
+    pub fixed_base_ramp: PartRamp,
+}
+
+/// part_ramp: a large batch's first part is a `lead_share`-th of the
+/// others, and each part after it at most `growth` times the one before.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartRamp {
+    pub lead_share: u32,
+    pub growth: u32,
 }
 
 /// msm_shape's derived counts for one scalar width.
@@ -61,7 +71,7 @@ pub struct FixedBaseLayout {
 }
 
 mod ffi {
-    use super::{Constants, DeviceSlice, FixedBaseLayout, ScalarPart, ShapeCounts};
+    use super::{Constants, DeviceSlice, FixedBaseLayout, PartRamp, ScalarPart, ShapeCounts};
     extern "C" {
         pub fn gpukit_plan_constants_get() -> Constants;
         pub fn gpukit_plan_window_count(scalar_bits: u32, c: u32) -> u32;
@@ -94,7 +104,8 @@ mod ffi {
             bucket_bytes: usize,
             budget: usize,
         ) -> u32;
-        pub fn gpukit_plan_chunks_of(values: u32) -> u32;
+        pub fn gpukit_plan_chunks_of(values: u32, chunk: u32) -> u32;
+        pub fn gpukit_plan_chunk_length(buckets: u32, group: u32, resident: usize) -> u32;
         pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
         pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
         pub fn gpukit_plan_small_msm_fits(
@@ -113,6 +124,7 @@ mod ffi {
             batch: u32,
             c: u32,
             window_fixed: bool,
+            ramp: PartRamp,
             out: *mut ScalarPart,
             cap: usize,
         ) -> usize;
@@ -230,9 +242,18 @@ pub fn units_per_pass(
     unsafe { ffi::gpukit_plan_units_per_pass(unit_pairs, c, units, bucket_bytes, budget) }
 }
 
-pub fn chunks_of(values: u32) -> u32 {
+/// chunks_of: chunks of `chunk` values that `values` fill.
+pub fn chunks_of(values: u32, chunk: u32) -> u32 {
+    assert!(chunk > 0);
     // SAFETY: pure arithmetic on values.
-    unsafe { ffi::gpukit_plan_chunks_of(values) }
+    unsafe { ffi::gpukit_plan_chunks_of(values, chunk) }
+}
+
+/// chunk_length: the reduction's chunk length for `group` windows of
+/// `buckets` buckets when the device runs `resident` threads at once.
+pub fn chunk_length(buckets: u32, group: u32, resident: usize) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_chunk_length(buckets, group, resident) }
 }
 
 /// reduce_bytes: device bytes of the reduction of `group` windows.
@@ -277,11 +298,12 @@ pub fn plan_parts(
     batch: u32,
     c: u32,
     window_fixed: bool,
+    ramp: PartRamp,
 ) -> Vec<ScalarPart> {
     assert!(chunk >= 1, "a zero chunk never finishes a vector");
     // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
     list(|out, cap| unsafe {
-        ffi::gpukit_plan_parts(count, chunk, batch, c, window_fixed, out, cap)
+        ffi::gpukit_plan_parts(count, chunk, batch, c, window_fixed, ramp, out, cap)
     })
 }
 

@@ -248,13 +248,57 @@ fn every_window_precomputed_widens_the_window() {
 
 #[test]
 fn chunks_of_rounds_up() {
-    let k = plan::constants().chunk;
-    assert!(k.is_power_of_two());
-    for v in 0..=100_000u32 {
-        assert_eq!(plan::chunks_of(v), v.div_ceil(k), "{v}");
+    for k in [1u32, 7, 8, 32, 41, 1 << 12] {
+        for v in 0..=100_000u32 {
+            assert_eq!(plan::chunks_of(v, k), v.div_ceil(k), "{v} / {k}");
+        }
+        for v in [1u32 << 24, (1 << 31) - 1, 1 << 31] {
+            assert_eq!(plan::chunks_of(v, k), v.div_ceil(k), "{v} / {k}");
+        }
     }
-    for v in [1u32 << 24, (1 << 31) - 1, 1 << 31] {
-        assert_eq!(plan::chunks_of(v), v.div_ceil(k), "{v}");
+}
+
+#[test]
+fn chunk_length_fills_one_wave_with_the_shortest_chunks() {
+    let min = plan::constants().min_chunk;
+    assert!(min >= 1);
+    // Waves of the H100 (132 SMs) at 4 to 8 blocks of 64, and others.
+    let residents = [
+        1usize,
+        63,
+        4096,
+        132 * 4 * 64,
+        132 * 6 * 64,
+        132 * 8 * 64,
+        1 << 20,
+    ];
+    let groups = [1u32, 2, 3, 12, 128, 512, 4096, 65_536];
+    for buckets in bucket_counts()
+        .into_iter()
+        .step_by(211)
+        .chain([1 << 21, 1 << 23])
+    {
+        for group in groups {
+            for resident in residents {
+                let why = format!("{buckets} buckets, group {group}, resident {resident}");
+                let k = plan::chunk_length(buckets, group, resident);
+                assert!(k >= min, "{why}: {k}");
+                let per_window = (resident / group as usize).max(1);
+                let chunks = plan::chunks_of(buckets, k) as usize;
+                // Every window's chunks fit its share of the wave (one
+                // chunk a window at least)...
+                assert!(chunks <= per_window, "{why}: {k} gives {chunks} chunks");
+                // ... and no shorter chunk above the minimum does.
+                if k > min {
+                    assert!(
+                        plan::chunks_of(buckets, k - 1) as usize > per_window,
+                        "{why}: {k} is not the shortest"
+                    );
+                }
+                // The reduction's buffers are sized for the shortest chunks.
+                assert!(chunks <= plan::chunks_of(buckets, min) as usize, "{why}");
+            }
+        }
     }
 }
 
@@ -289,7 +333,8 @@ fn reduce_peak(buckets: u32, group: u32) -> usize {
     if plan::weighs_directly(buckets, group) {
         return buckets as usize + slices(buckets);
     }
-    let chunks = plan::chunks_of(buckets);
+    // At the shortest chunks chunk_length picks: the most of them.
+    let chunks = plan::chunks_of(buckets, plan::constants().min_chunk);
     2 * chunks as usize + slices(chunks)
 }
 
@@ -493,6 +538,15 @@ fn assert_covers(parts: &[ScalarPart], count: u32, batch: u32, why: &str) {
 fn plan_parts_cover_every_point_once() {
     let k = plan::constants();
     let min = k.pipeline_min_points;
+    let ramps = [k.pippenger_ramp, k.fixed_base_ramp];
+    // The fixed-base batches keep v13's lead quarter, then whole parts.
+    assert_eq!(
+        k.fixed_base_ramp,
+        plan::PartRamp {
+            lead_share: 4,
+            growth: 4
+        }
+    );
     let counts = [
         0u32,
         1,
@@ -530,11 +584,14 @@ fn plan_parts_cover_every_point_once() {
                     continue;
                 }
                 for c in [1u32, 2, 3, 16, 22] {
-                    for fixed in [false, true] {
+                    for (fixed, ramp) in [false, true]
+                        .into_iter()
+                        .flat_map(|f| ramps.map(|r| (f, r)))
+                    {
                         let why = format!(
-                            "count {count}, chunk {chunk}, batch {batch}, c {c}, fixed {fixed}"
+                            "count {count}, chunk {chunk}, batch {batch}, c {c}, fixed {fixed}, {ramp:?}"
                         );
-                        let parts = plan::plan_parts(count, chunk, batch, c, fixed);
+                        let parts = plan::plan_parts(count, chunk, batch, c, fixed, ramp);
                         assert_covers(&parts, count, batch, &why);
                         for p in &parts {
                             let scalars = u64::from(p.vectors) * u64::from(p.count);
@@ -656,10 +713,17 @@ fn plan_parts_cover_every_point_once() {
                                 parts.len()
                             );
                             // The first part, whose upload nothing overlaps,
-                            // is a fraction of the others.
-                            let lead = (per / k.lead_part_share).max(1).min(batch);
+                            // is a fraction of the others, and the parts grow
+                            // from it by part_growth up to the others' size.
+                            let lead = (per / ramp.lead_share).max(1).min(batch);
                             assert_eq!(parts[0].vectors, lead, "{why}");
-                            assert!(parts[1..].iter().all(|p| p.vectors <= per), "{why}");
+                            assert!(ramp.growth > 1);
+                            let mut size = lead;
+                            for p in &parts[1..] {
+                                size = per.min(size.saturating_mul(ramp.growth));
+                                let left = batch - p.first_vector;
+                                assert_eq!(p.vectors, size.min(left), "{why}: {parts:?}");
+                            }
                         } else if !lead && count <= chunk && count > 0 {
                             // Small batches: as many vectors a part as the chunk takes.
                             assert_eq!(parts.len() as u32, batch.div_ceil(per), "{why}");
