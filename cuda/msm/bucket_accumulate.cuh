@@ -99,33 +99,58 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
     if (tail != NO_BUCKET) cut.tail_runs[atomicAdd(cut.tail_count, 1u)] = t;
 }
 
-// One warp per thread with a tail (from cut.tail_runs): it owns the bucket
-// it cuts and adds the heads of the threads the bucket reaches, 32 at a time
-// (all scalars equal make one bucket span every run of its window). A
-// thread's run is `lanes` runs of the batch-affine accumulation, 1 of the
-// XYZZ one. A warp for every thread was 16K blocks of mostly idle warps in
-// every call (a thread has a tail only where a bucket crosses its run's end:
-// at most one per bucket); from the list it is 0.16 ms of a 2^10-point MSM
-// instead of 0.29 (v8).
+// A bucket reaching at most this many runs past its tail's is finished by
+// the tail's thread, one addition after another; a warp adds up to 32 heads
+// at once but then sums its lanes in five dependent rounds, as long a chain.
+constexpr uint32_t CUT_HEADS_PER_THREAD = 4;
+
+// One thread per thread with a tail (from cut.tail_runs): it owns the bucket
+// it cuts. Where the bucket reaches at most CUT_HEADS_PER_THREAD runs further
+// (nearly always the next run only) it adds their heads and writes the sum;
+// a bucket that reaches further goes to cut.long_runs for
+// finish_long_cut_buckets. A thread's run is `lanes` runs of the
+// batch-affine accumulation, 1 of the XYZZ one. (Until v25 a warp took every
+// tail, its lane 0 alone adding in the common case: a wave's worth of tails
+// made ~2M threads for ~67K additions, 0.6 ms a group at 2^24 and 3.0 ms of
+// the PLONK-like batch, now 0.1–0.3 and 0.3; bench/NOTES.md v25c.)
 template <class C>
-__global__ void finish_cut_buckets(const uint32_t* item_end,
-                                   const uint32_t* valid_count, uint32_t threads, uint32_t lanes,
-                                   cut_partials<typename curve_traits<C>::bucket_t> cut,
+__global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
+                                   uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
                                    typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t w = uint32_t((size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32), lane = threadIdx.x & 31;
-    if (w >= *cut.tail_count) return;
-    const uint32_t t = cut.tail_runs[w], b = cut.tail_bucket[t];
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= *cut.tail_count) return;
+    const uint32_t t = cut.tail_runs[i], b = cut.tail_bucket[t];
     const uint32_t K = thread_run_length(*valid_count, threads, lanes);
     const uint32_t last_run = (item_end[b] - 1) / K;
-    if (last_run == t + 1) {  // the common case: the bucket reaches into the next run only
-        if (lane == 0) store_wide(bucket_sums + b, add_points(load_wide(cut.tail_sum + t), load_wide(cut.head_sum + t + 1)));
+    if (last_run - t > CUT_HEADS_PER_THREAD) {
+        cut.long_runs[atomicAdd(cut.long_count, 1u)] = t;
         return;
     }
-    bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
-    for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
-    acc = warp_sum(acc);
-    if (lane == 0) store_wide(bucket_sums + b, acc);
+    bucket_t acc = load_wide(cut.tail_sum + t);
+    for (uint32_t r = t + 1; r <= last_run; r++) acc = add_points(acc, load_wide(cut.head_sum + r));
+    store_wide(bucket_sums + b, acc);
+}
+
+// One warp per bucket that finish_cut_buckets left in cut.long_runs (the
+// warps of the launch taking them in turn): its tail and the heads of every
+// run it reaches, 32 at a time (all scalars equal make one bucket span every
+// run of its window).
+template <class C>
+__global__ void finish_long_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
+                                        uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
+                                        typename curve_traits<C>::bucket_t* bucket_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t warps = gridDim.x * blockDim.x / 32, lane = threadIdx.x & 31;
+    const uint32_t K = thread_run_length(*valid_count, threads, lanes), count = *cut.long_count;
+    for (uint32_t w = (blockIdx.x * blockDim.x + threadIdx.x) / 32; w < count; w += warps) {
+        const uint32_t t = cut.long_runs[w], b = cut.tail_bucket[t];
+        const uint32_t last_run = (item_end[b] - 1) / K;
+        bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
+        for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
+        acc = warp_sum(acc);
+        if (lane == 0) store_wide(bucket_sums + b, acc);
+    }
 }
 
 // Threads of the XYZZ accumulation: what every SM holds at once, so that the
@@ -205,10 +230,10 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     const uint32_t threads = affine_threads ? affine_threads : accumulation_threads<C>(pairs, BLOCK);
     device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
     device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
-    device_buffer<uint32_t> tail_runs(threads, stream), tail_count(1, stream);
-    GPUKIT_CUDA(cudaMemsetAsync(tail_count.get(), 0, tail_count.bytes(), stream));
-    const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(),
-                                     tail_bucket.get(), tail_runs.get(),   tail_count.get()};
+    device_buffer<uint32_t> tail_runs(threads, stream), long_runs(threads, stream), counts(2, stream);
+    GPUKIT_CUDA(cudaMemsetAsync(counts.get(), 0, counts.bytes(), stream));
+    const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(), tail_bucket.get(),
+                                     tail_runs.get(), counts.get(),      long_runs.get(), counts.get() + 1};
     if (!affine_threads) {
         bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(keys.Current(), pairs, format,
                                                                                 items.end.get(), items.valid.get());
@@ -241,9 +266,15 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     }
     // A thread with a tail cuts a bucket that no other thread's tail cuts.
     const size_t tails = std::min<size_t>(threads, items.end.size());
-    finish_cut_buckets<C><<<blocks_for(tails * 32, 128), 128, 0, stream>>>(
-        items.end.get(), items.valid.get(), threads, lanes, cut, sums);
+    finish_cut_buckets<C><<<blocks_for(tails, 128), 128, 0, stream>>>(items.end.get(), items.valid.get(), threads,
+                                                                      lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
+    // Long buckets are few (each spans more than CUT_HEADS_PER_THREAD whole
+    // runs): at most 32 warps an SM take them in turn.
+    const size_t long_blocks = std::min<size_t>(blocks_for(tails * 32, 128), size_t(multiprocessors()) * 8);
+    finish_long_cut_buckets<C><<<uint32_t(long_blocks), 128, 0, stream>>>(items.end.get(), items.valid.get(),
+                                                                           threads, lanes, cut, sums);
+    GPUKIT_LAUNCHED("finish_long_cut_buckets");
     trace_mark("finish cut buckets");
 }
 

@@ -41,8 +41,9 @@ struct bucket_items {
 };
 
 // Each thread's partial sums of the buckets it shares with its neighbours,
-// and the list of the threads with a tail (in no particular order), the only
-// ones finish_cut_buckets has work for.
+// the list of the threads with a tail (in no particular order), the only
+// ones finish_cut_buckets has work for, and the list of those whose bucket
+// reaches past the next run, which it leaves to finish_long_cut_buckets.
 template <class bucket_t>
 struct cut_partials {
     bucket_t* head_sum;
@@ -51,6 +52,8 @@ struct cut_partials {
     uint32_t* tail_bucket;  // NO_BUCKET when the thread's run ends with a bucket
     uint32_t* tail_runs;
     uint32_t* tail_count;   // entries of tail_runs, zeroed before the accumulation
+    uint32_t* long_runs;
+    uint32_t* long_count;   // entries of long_runs, zeroed before the accumulation
 };
 
 }  // namespace gpukit

@@ -22,7 +22,7 @@ inline size_t group_bytes(size_t unit_pairs, uint32_t c, uint32_t group, size_t 
     const size_t sort = (pairs + lane_rounding) * 4 * sizeof(uint32_t) + pairs * sizeof(uint32_t) / 2;
     const size_t ends = buckets * sizeof(uint32_t);
     const size_t sums = buckets * bucket_bytes;
-    const size_t runs = std::min(pairs, size_t(1) << 18) * (2 * bucket_bytes + 3 * sizeof(uint32_t));
+    const size_t runs = std::min(pairs, size_t(1) << 18) * (2 * bucket_bytes + 4 * sizeof(uint32_t));
     const size_t reduce = reduce_bytes(buckets_per_window(c), group, bucket_bytes);
     return sort + ends + sums + runs + reduce + (64u << 20);  // + slack for CUB and the allocator
 }
