@@ -9,6 +9,7 @@
 
 #include "../ec/edwards_model.cuh"
 #include "../ec/wide_access.cuh"
+#include "../ff/invert_together.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "shifted_bases.cuh"
 
@@ -29,18 +30,10 @@ __global__ void edwards_entries(const typename curve_traits<C>::affine_t* from,
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= threads) return;
     const uint32_t mine = min(group, (count - t + threads - 1) / threads);
-    F prefix[SHIFT_GROUP];
-    for (uint32_t g = 0; g < mine; g++) {
-        const F den = map::denominator(load_wide(from + t + size_t(g) * threads));
-        prefix[g] = g ? prefix[g - 1] * den : den;
-    }
-    F inv = prefix[mine - 1].inverse();
-    for (uint32_t g = mine; g-- > 0;) {
-        const auto p = load_wide(from + t + size_t(g) * threads);
-        const F own = g ? inv * prefix[g - 1] : inv;
-        inv = inv * map::denominator(p);
-        store_wide(to + t + size_t(g) * threads, map::entry_given(p, own));
-    }
+    const auto point = [&](uint32_t g) { return load_wide(from + t + size_t(g) * threads); };
+    invert_together<SHIFT_GROUP, F>(
+        mine, [&](uint32_t g) { return map::denominator(point(g)); },
+        [&](uint32_t g, const F& own) { store_wide(to + t + size_t(g) * threads, map::entry_given(point(g), own)); });
 }
 
 template <class C>

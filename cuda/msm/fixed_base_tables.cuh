@@ -13,6 +13,7 @@
 #include "../ec/point_calls.cuh"
 #include "../ec/table_entry.cuh"
 #include "../ec/wide_access.cuh"
+#include "../ff/invert_together.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "plan/fixed_base.cuh"
 #include "recode.cuh"
@@ -83,19 +84,16 @@ __global__ void fixed_digit_multiples(table_entry_t<C>* entries, const typename 
         if ((e0 >> bit) & 1) s = s.add_affine(a);
     }
     bucket_t points[RUN];
-    field_t prefix[RUN];
     for (uint32_t t = 0; t < count; t++) {
         points[t] = s;
-        prefix[t] = t ? prefix[t - 1] * s.denominator() : s.denominator();
         s = s.add_affine(a);
     }
-    field_t inv = prefix[count - 1].inverse();
-    for (uint32_t t = count; t-- > 0;) {
-        const field_t mine = t ? inv * prefix[t - 1] : inv;
-        inv = inv * points[t].denominator();
-        store_wide(entries + l.index(j, e0 + t, i),
-                   table_entry<affine_t>::from_affine(points[t].to_affine_given(mine)));
-    }
+    invert_together<RUN, field_t>(
+        count, [&](uint32_t t) { return points[t].denominator(); },
+        [&](uint32_t t, const field_t& own) {
+            store_wide(entries + l.index(j, e0 + t, i),
+                       table_entry<affine_t>::from_affine(points[t].to_affine_given(own)));
+        });
 }
 
 // Fills the table of `l` whose plain row holds the bases (Montgomery form,

@@ -13,6 +13,7 @@
 #include "../curve_traits.cuh"
 #include "../ec/point_calls.cuh"
 #include "../ec/wide_access.cuh"
+#include "../ff/invert_together.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/occupancy.cuh"
 
@@ -44,7 +45,6 @@ __global__ void shift_bases(typename curve_traits<C>::affine_t* table, uint32_t 
     if (t >= threads) return;
     const uint32_t mine = min(group, (count - t + threads - 1) / threads);
     bucket_t points[SHIFT_GROUP];
-    field_t prefix[SHIFT_GROUP];
     for (uint32_t k = 1; k < copies; k++) {
         const affine_t* from = table + size_t(k - 1) * count;
         affine_t* to = table + size_t(k) * count;
@@ -52,15 +52,13 @@ __global__ void shift_bases(typename curve_traits<C>::affine_t* table, uint32_t 
             bucket_t q = bucket_t::from_affine(load_wide(from + t + size_t(g) * threads));
             for (uint32_t j = 0; j < c; j++) q = double_point(q);
             points[g] = q;
-            // denominator() is 1 for the identity, so the product stays invertible.
-            prefix[g] = g ? prefix[g - 1] * q.denominator() : q.denominator();
         }
-        field_t inv = prefix[mine - 1].inverse();
-        for (uint32_t g = mine; g-- > 0;) {
-            const field_t own = g ? inv * prefix[g - 1] : inv;
-            inv = inv * points[g].denominator();
-            store_wide(to + t + size_t(g) * threads, points[g].to_affine_given(own));
-        }
+        // denominator() is 1 for the identity, so every value is invertible.
+        invert_together<SHIFT_GROUP, field_t>(
+            mine, [&](uint32_t g) { return points[g].denominator(); },
+            [&](uint32_t g, const field_t& own) {
+                store_wide(to + t + size_t(g) * threads, points[g].to_affine_given(own));
+            });
     }
 }
 
