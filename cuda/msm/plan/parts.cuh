@@ -35,8 +35,9 @@ constexpr part_ramp PIPPENGER_RAMP{16, 4};
 // Fixed-base batches (fixed_base_batch.cuh): a quarter, then the others'
 // size (the second part up to three vectors short of it where the others'
 // size is not a multiple of four; the Verkle batch's first quarter, 128 MB
-// of scalars, waited 6–8 ms, v13a). Each part costs them more than a Pippenger part: ramping from a
-// sixteenth made the Verkle batch 61 → 64 ms and the KZG blobs 40 → 41 (v25b).
+// of scalars, waited 6–8 ms, v13a). Each part costs them more than a
+// Pippenger part: ramping from a sixteenth made the Verkle batch 61 → 64 ms
+// and the KZG blobs 40 → 41 (v25b).
 constexpr part_ramp FIXED_BASE_RAMP{4, 4};
 
 struct scalar_part {
