@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <cub/util_type.cuh>
 #include "../ec/point_calls.cuh"
 #include "../ec/wide_access.cuh"
@@ -212,17 +213,18 @@ size_t pair_buffer_slots(size_t pairs) {
     return affine_threads ? std::max(pairs, lane_slots(pairs, affine_threads, AFFINE_LANES)) : pairs;
 }
 
-// Finds where the buckets end in the sorted pairs (keys in `format`) and
-// sums every bucket of a window group into sums[bucket index] (left
-// unwritten for buckets with no items: the reduction reads their ends).
-// items.end must be zeroed. The sorted pairs are keys.Current() /
-// values.Current(); the batch-affine accumulation lays them out lane by
-// lane in the alternate buffers (pair_buffer_slots each), writing the ends
-// as it goes.
-template <class C>
-void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::DoubleBuffer<uint32_t>& keys,
-                        cub::DoubleBuffer<uint32_t>& values, size_t pairs, pair_keys format,
-                        const bucket_items& items, typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
+// Finds where the buckets end in the sorted pairs (keys in `format`: the
+// XYZZ accumulation reads pair_keys only, so narrow keys need a group that
+// accumulates batch-affine) and sums every bucket of a window group into
+// sums[bucket index] (left unwritten for buckets with no items: the
+// reduction reads their ends). items.end must be zeroed. The sorted pairs
+// are keys.Current() / values.Current(); the batch-affine accumulation lays
+// them out lane by lane in the alternate buffers (pair_buffer_slots 32-bit
+// words each, whatever the key's width), writing the ends as it goes.
+template <class C, class F>
+void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::DoubleBuffer<typename F::key_t>& keys,
+                        cub::DoubleBuffer<uint32_t>& values, size_t pairs, F format, const bucket_items& items,
+                        typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 32, RANGE_BLOCK = 256;
     const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
@@ -235,14 +237,18 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(), tail_bucket.get(),
                                      tail_runs.get(), counts.get(),      long_runs.get(), counts.get() + 1};
     if (!affine_threads) {
-        bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(keys.Current(), pairs, format,
-                                                                                items.end.get(), items.valid.get());
-        GPUKIT_LAUNCHED("bucket_ends");
-        trace_mark("bucket ends");
-        accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(
-            bases, keys.Current(), values.Current(), items.valid.get(), format, threads, sums, cut);
-        GPUKIT_LAUNCHED("accumulate_runs");
-        trace_mark("accumulate runs");
+        if constexpr (std::is_same_v<F, pair_keys>) {
+            bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(
+                keys.Current(), pairs, format, items.end.get(), items.valid.get());
+            GPUKIT_LAUNCHED("bucket_ends");
+            trace_mark("bucket ends");
+            accumulate_runs<C><<<blocks_for(threads, BLOCK), BLOCK, 0, stream>>>(
+                bases, keys.Current(), values.Current(), items.valid.get(), format, threads, sums, cut);
+            GPUKIT_LAUNCHED("accumulate_runs");
+            trace_mark("accumulate runs");
+        } else {
+            fail(STATUS_INTERNAL, "narrow pair keys for a group that accumulates in XYZZ");
+        }
     }
     if constexpr (batch_affine_capable<C>()) {
         if (affine_threads) {
@@ -251,15 +257,15 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
             const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
             const size_t tiles_s = (lane_slots(pairs, threads, AFFINE_LANES) / (size_t(threads) * AFFINE_LANES) +
                                     LANE_TILE - 1) / LANE_TILE;
+            uint32_t* const lane_keys = reinterpret_cast<uint32_t*>(keys.Alternate());
             lay_out_lanes<AFFINE_LANES><<<uint32_t(size_t(tiles_t) * AFFINE_LANES * tiles_s),
                                           dim3(LANE_TILE, LANE_TILE_ROWS), 0, stream>>>(
-                keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, keys.Alternate(),
+                keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, lane_keys,
                 values.Alternate(), items.end.get());
             GPUKIT_LAUNCHED("lay_out_lanes");
             trace_mark("lay out lanes");
             accumulate_runs_affine<C><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
-                bases, keys.Current(), keys.Alternate(), values.Alternate(), items.valid.get(), format, threads,
-                sums, cut);
+                bases, lane_keys, values.Alternate(), items.valid.get(), threads, sums, cut);
             GPUKIT_LAUNCHED("accumulate_runs_affine");
             trace_mark("accumulate runs (batch affine)");
         }

@@ -88,13 +88,13 @@ enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, 
 // The lanes' items come laid out by lay_out_lanes (lane_layout.cuh): the
 // slot of lane j of thread t at step s is (s·L + j)·threads + t, its key
 // the bucket's index (LANE_LAST on the bucket's last item, LANE_SKIP past
-// the valid pairs). `sorted_keys` (the sort's order, keys in `format`)
-// serves the stitching.
+// the valid pairs). The stitching reads the laid-out keys too, so the
+// kernel needs neither the sorted keys nor their format.
 template <class C>
 __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
-    accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* sorted_keys,
-                           const uint32_t* lane_keys, const uint32_t* lane_values, const uint32_t* valid_count,
-                           pair_keys format, uint32_t threads, typename curve_traits<C>::bucket_t* bucket_sums,
+    accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* lane_keys,
+                           const uint32_t* lane_values, const uint32_t* valid_count, uint32_t threads,
+                           typename curve_traits<C>::bucket_t* bucket_sums,
                            cut_partials<typename curve_traits<C>::bucket_t> cut) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
@@ -222,7 +222,13 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
 
     // Stitch the lanes: a bucket open at a lane's end goes on in the next
     // lane's first stretch. `carry` is the bucket open so far; it is the
-    // thread's head while it began before the thread's first item.
+    // thread's head while it began before the thread's first item. Sorted
+    // item x lies at step x mod K of lane (x / K) mod L of thread x / (K·L);
+    // it ends its bucket where its laid-out key has LANE_LAST.
+    const auto key_of_item = [&](uint32_t x) {
+        const uint32_t run = x / K;
+        return lane_keys[(size_t(x - run * K) * L + run % L) * threads + run / L];
+    };
     uint32_t head_bucket = NO_BUCKET, tail_bucket = NO_BUCKET, carry_bucket = NO_BUCKET;
     bool carry_is_head = false;
     bucket_t carry = bucket_t::identity();
@@ -233,8 +239,8 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         const bool head_done = f & LANE_HEAD_DONE;
         const affine_t sum = (f & LANE_EMPTY) ? affine_t::identity() : acc[j];
         const bucket_t first = bucket_t::from_affine(head_done ? head[j] : sum);
-        const uint32_t first_key = sorted_keys[lo], first_bucket = format.bucket_index(first_key);
-        if (lo > 0 && sorted_keys[lo - 1] == first_key) {  // began before this lane
+        const uint32_t first_bucket = key_of_item(lo) & ~LANE_LAST;
+        if (lo > 0 && !(key_of_item(lo - 1) & LANE_LAST)) {  // began before this lane
             if (j == 0) {
                 carry = first;
                 carry_is_head = true;
@@ -257,7 +263,7 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         carry_bucket = NO_BUCKET;
         if (f & LANE_OPEN) {  // the lane ends inside a later bucket
             carry = bucket_t::from_affine(sum);
-            carry_bucket = format.bucket_index(sorted_keys[hi - 1]);
+            carry_bucket = key_of_item(hi - 1) & ~LANE_LAST;
         }
     }
     if (carry_bucket != NO_BUCKET) {

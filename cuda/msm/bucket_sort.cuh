@@ -7,11 +7,12 @@
 
 namespace gpukit {
 
-// Sorts `count` pairs by their keys' c low bits (pair_keys): each unit's
-// bucket one stretch, the zero digits last. On return the sorted pairs are
-// in keys.Current() / values.Current().
-inline void sort_pairs(cub::DoubleBuffer<uint32_t>& keys, cub::DoubleBuffer<uint32_t>& values, size_t count,
-                       pair_keys format, cudaStream_t stream) {
+// Sorts `count` pairs by their keys' c low bits (`format`: pair_keys or
+// narrow_pair_keys): each unit's bucket one stretch, the zero digits last.
+// On return the sorted pairs are in keys.Current() / values.Current().
+template <class F>
+void sort_pairs(cub::DoubleBuffer<typename F::key_t>& keys, cub::DoubleBuffer<uint32_t>& values, size_t count,
+                F format, cudaStream_t stream) {
     const int end_bit = int(format.c);
     size_t temp_bytes = 0;
     GPUKIT_CUDA(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, keys, values, int64_t(count), 0, end_bit,
@@ -42,8 +43,8 @@ static __global__ void bucket_ends(const uint32_t* sorted_keys, size_t count, pa
 // one warp probing 32 positions a round: ~log32(count) dependent loads
 // instead of a pass over every key, for the batch-affine accumulation, whose
 // lane layout writes the buckets' ends itself (lane_layout.cuh).
-static __global__ void count_valid_pairs(const uint32_t* sorted_keys, size_t count, pair_keys format,
-                                         uint32_t* valid) {
+template <class F>
+__global__ void count_valid_pairs(const typename F::key_t* sorted_keys, size_t count, F format, uint32_t* valid) {
     const uint32_t lane = threadIdx.x;
     // Invariant: every key before lo has a bucket; every key from hi on is a skip.
     size_t lo = 0, hi = count;

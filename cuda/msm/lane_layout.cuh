@@ -44,11 +44,13 @@ __host__ __device__ inline size_t lane_slots(size_t pairs, uint32_t threads, uin
 // One block per tile (TILE threads t0.., lane j, TILE steps s0..); `tiles_t`
 // tiles across the threads. K is read from the device's valid count, so
 // tiles past it return at once. Writes each bucket's end at its index, as
-// bucket_ends does.
-template <uint32_t L>
+// bucket_ends does. The sorted keys are in `format` (recode.cuh); the laid-out
+// ones are bucket indices either way, and the laid-out values the copy's
+// index and sign alone (narrow keys' unit taken out).
+template <uint32_t L, class F>
 __global__ void __launch_bounds__(LANE_TILE* LANE_TILE_ROWS)
-    lay_out_lanes(const uint32_t* sorted_keys, const uint32_t* sorted_values, const uint32_t* valid_count,
-                  pair_keys format, uint32_t threads, uint32_t tiles_t, uint32_t* lane_keys, uint32_t* lane_values,
+    lay_out_lanes(const typename F::key_t* sorted_keys, const uint32_t* sorted_values, const uint32_t* valid_count,
+                  F format, uint32_t threads, uint32_t tiles_t, uint32_t* lane_keys, uint32_t* lane_values,
                   uint32_t* end) {
     __shared__ uint32_t keys[LANE_TILE][LANE_TILE + 1], values[LANE_TILE][LANE_TILE + 1];  // +1: no bank conflicts
     const uint32_t valid = *valid_count, K = run_length(valid, threads * L);
@@ -62,10 +64,10 @@ __global__ void __launch_bounds__(LANE_TILE* LANE_TILE_ROWS)
         if (t < threads && s < K) {
             const size_t i = (size_t(t) * L + j) * K + s;
             if (i < valid) {
-                const uint32_t raw = sorted_keys[i];
-                key = format.bucket_index(raw);
-                value = sorted_values[i];
-                if (i + 1 == valid || sorted_keys[i + 1] != raw) {
+                const uint32_t raw = sorted_values[i];
+                key = format.bucket_index(sorted_keys[i], raw);
+                value = format.point_value(raw);
+                if (i + 1 == valid || format.bucket_index(sorted_keys[i + 1], sorted_values[i + 1]) != key) {
                     end[key] = uint32_t(i + 1);
                     key |= LANE_LAST;
                 }

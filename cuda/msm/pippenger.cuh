@@ -57,19 +57,29 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
         const size_t slots = pair_buffer_slots<C>(pairs);
         device_buffer<uint32_t> keys_a(slots, stream), keys_b(slots, stream);
         device_buffer<uint32_t> values_a(slots, stream), values_b(slots, stream);
-        cub::DoubleBuffer<uint32_t> keys(keys_a.get(), keys_b.get()), values(values_a.get(), values_b.get());
         bucket_items items{device_buffer<uint32_t>(num_buckets, stream), device_buffer<uint32_t>(1, stream)};
-        recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
-            scalars, shape, first, group, keys.Current(), values.Current());
-        GPUKIT_LAUNCHED("recode_scalars");
-        trace_mark("recode");
-        const pair_keys format{c};
-        sort_pairs(keys, values, pairs, format, stream);
-        trace_mark("sort");
-
-        GPUKIT_CUDA(cudaMemsetAsync(items.end.get(), 0, items.end.bytes(), stream));
-        device_buffer<bucket_t> sums(num_buckets, stream);
-        accumulate_buckets<C>(bases, keys, values, pairs, format, items, sums.get(), stream);
+        device_buffer<bucket_t> sums;
+        // Recodes, sorts and accumulates the pass's pairs with keys in `format`.
+        const auto bucket_pass = [&](auto format) {
+            using key_t = typename decltype(format)::key_t;
+            cub::DoubleBuffer<key_t> keys(reinterpret_cast<key_t*>(keys_a.get()),
+                                          reinterpret_cast<key_t*>(keys_b.get()));
+            cub::DoubleBuffer<uint32_t> values(values_a.get(), values_b.get());
+            recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
+                scalars, shape, first, group, format, keys.Current(), values.Current());
+            GPUKIT_LAUNCHED("recode_scalars");
+            trace_mark("recode");
+            sort_pairs(keys, values, pairs, format, stream);
+            trace_mark("sort");
+            GPUKIT_CUDA(cudaMemsetAsync(items.end.get(), 0, items.end.bytes(), stream));
+            sums = device_buffer<bucket_t>(num_buckets, stream);
+            accumulate_buckets<C>(bases, keys, values, pairs, format, items, sums.get(), stream);
+        };
+        // Narrow keys where the lane layout takes their unit out of the values.
+        if (affine_accumulation_threads<C>(pairs) && narrow_keys_fit(shape, group))
+            bucket_pass(narrow_pair_keys{c, narrow_unit_shift(shape)});
+        else
+            bucket_pass(pair_keys{c});
 
         if (carry) {
             if (carry->sums.size() != 0) {

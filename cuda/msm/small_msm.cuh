@@ -131,7 +131,7 @@ void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const ui
     const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
     device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
     recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
-        scalars, shape, 0, units, keys.get(), values.get());
+        scalars, shape, 0, units, pair_keys{shape.c}, keys.get(), values.get());
     GPUKIT_LAUNCHED("recode_scalars");
     trace_mark("recode");
     const uint32_t buckets = units * B;

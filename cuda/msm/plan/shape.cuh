@@ -43,4 +43,25 @@ struct msm_shape {
     GPUKIT_HD uint32_t set_shift() const { return c * copies; }
 };
 
+// Bits a value below `bound` needs (0 for bound <= 1).
+GPUKIT_HD constexpr uint32_t bits_below(uint64_t bound) {
+    uint32_t bits = 0;
+    while (bound > (uint64_t(1) << bits)) bits++;
+    return bits;
+}
+
+// Where a pass's narrow keys (recode.cuh's narrow_pair_keys) put the unit in
+// a pair's value: above the largest copy index, copies·stride - 1.
+GPUKIT_HD constexpr uint32_t narrow_unit_shift(const msm_shape& shape) {
+    const uint32_t bits = bits_below(uint64_t(shape.copies) * shape.stride);
+    return bits > 0 ? bits : 1;
+}
+
+// Whether a pass of `group` units can sort 16-bit keys: the bucket and the
+// zero-digit flag fit 16 bits (c <= 16), and the copy's index, the unit and
+// the sign fit the 32-bit value.
+GPUKIT_HD constexpr bool narrow_keys_fit(const msm_shape& shape, uint32_t group) {
+    return shape.c <= 16 && narrow_unit_shift(shape) + bits_below(group) < 32;
+}
+
 }  // namespace gpukit

@@ -127,6 +127,14 @@ extern "C" bool gpukit_plan_small_msm_fits(uint32_t n, uint32_t batch, uint32_t 
     return small_msm_fits(msm_shape{n, batch, c, copies, n}, max_pairs);
 }
 
+// narrow_keys_fit for a pass of `group` units, with narrow_unit_shift in *shift.
+extern "C" bool gpukit_plan_narrow_keys(uint32_t n, uint32_t c, uint32_t copies, uint32_t stride, uint32_t group,
+                                        uint32_t* shift) {
+    const msm_shape s{n, 1, c, copies, stride};
+    *shift = narrow_unit_shift(s);
+    return narrow_keys_fit(s, group);
+}
+
 extern "C" size_t gpukit_plan_small_max_pairs() { return SMALL_MAX_PAIRS; }
 
 extern "C" uint32_t gpukit_plan_small_max_window() { return SMALL_MAX_WINDOW; }

@@ -115,6 +115,14 @@ mod ffi {
             copies: u32,
             max_pairs: usize,
         ) -> bool;
+        pub fn gpukit_plan_narrow_keys(
+            n: u32,
+            c: u32,
+            copies: u32,
+            stride: u32,
+            group: u32,
+            shift: *mut u32,
+        ) -> bool;
         pub fn gpukit_plan_small_max_pairs() -> usize;
         pub fn gpukit_plan_small_max_window() -> u32;
         pub fn gpukit_plan_small_window() -> u32;
@@ -275,6 +283,17 @@ pub fn small_msm_fits(n: u32, batch: u32, c: u32, copies: u32, max_pairs: usize)
     assert!(c >= 1 && copies >= 1);
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_small_msm_fits(n, batch, c, copies, max_pairs) }
+}
+
+/// narrow_keys_fit and narrow_unit_shift (cuda/msm/plan/shape.cuh): whether a
+/// pass of `group` units over bases with `copies` copies `stride` apart can
+/// sort 16-bit keys, and the bit of a pair's value where its unit starts.
+pub fn narrow_keys(n: u32, c: u32, copies: u32, stride: u32, group: u32) -> (bool, u32) {
+    assert!(c >= 1 && copies >= 1 && stride >= n);
+    let mut shift = 0;
+    // SAFETY: pure arithmetic on values; `shift` is a valid u32 to write.
+    let fits = unsafe { ffi::gpukit_plan_narrow_keys(n, c, copies, stride, group, &mut shift) };
+    (fits, shift)
 }
 
 /// SMALL_MAX_PAIRS, SMALL_MAX_WINDOW and SMALL_WINDOW, the small path's

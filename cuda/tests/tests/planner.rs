@@ -514,6 +514,55 @@ fn units_per_pass_keep_positions_and_keys_in_32_bits() {
     assert_eq!(plan::units_per_pass(1, 24, 128, 128, huge), 65);
 }
 
+#[test]
+fn narrow_keys_pack_the_copy_the_unit_and_the_sign_in_one_value() {
+    let mut fitted = 0;
+    for c in [1, 4, 8, 13, 16, 17, 20, 24] {
+        for (n, copies) in [
+            (1u32, 1u32),
+            (2, 1),
+            (1000, 3),
+            (1 << 14, 20),
+            (1 << 20, 16),
+            (1 << 24, 12),
+            (1 << 28, 9),
+        ] {
+            for stride in [n, n + 1, n.next_power_of_two() * 2] {
+                for group in [1, 2, 3, 512, 513, 1 << 12, 1 << 20] {
+                    let (fits, shift) = plan::narrow_keys(n, c, copies, stride, group);
+                    // The largest copy index lies below the unit's bits.
+                    let top_index = u64::from(copies) * u64::from(stride) - 1;
+                    assert!(
+                        shift >= 1 && top_index >> shift == 0,
+                        "{n} {copies} {stride}: shift {shift}"
+                    );
+                    assert!(
+                        shift == 1 || top_index >> (shift - 1) == 1,
+                        "{n} {copies} {stride}: shift {shift} too wide"
+                    );
+                    // The largest unit, shifted, stays below the sign bit.
+                    let unit_bits = 32 - (group - 1).leading_zeros();
+                    let room = c <= 16 && shift + unit_bits <= 31;
+                    assert_eq!(
+                        fits, room,
+                        "c {c} n {n} copies {copies} stride {stride} group {group}"
+                    );
+                    if fits {
+                        let packed = top_index | (u64::from(group - 1) << shift);
+                        assert!(packed < 1 << 31, "{packed:#x}");
+                        fitted += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(fitted > 100, "{fitted}");
+    // The PLONK-like batch's passes (512 vectors of 2^14 points, 20 copies at
+    // c = 13) and a lone 2^24-point vector at c = 16 take narrow keys.
+    assert!(plan::narrow_keys(1 << 14, 13, 20, 1 << 14, 512).0);
+    assert!(plan::narrow_keys(1 << 24, 16, 16, 1 << 24, 1).0);
+}
+
 /// Checks that `parts` cover every (vector, point) of `batch` vectors of
 /// `count` points exactly once, in order: vector by vector, points rising.
 fn assert_covers(parts: &[ScalarPart], count: u32, batch: u32, why: &str) {
