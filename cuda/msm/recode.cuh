@@ -52,9 +52,10 @@ struct pair_keys {
 // from unit_shift up to NEGATE_BIT, above the copy's index. The sort moves
 // 2 bytes a pair less in each of its passes and its histogram reads half
 // the bytes (a batch at c = 13: ~26 bytes a pair instead of ~36; measured,
-// the PLONK-like batch's sort 11.5 → 10.8 ms and its recode 2.5 → 2.2,
-// bench/NOTES.md v26a); the lane layout takes the unit out of the value
-// again (lane_layout.cuh), so only a batch-affine group takes them.
+// the PLONK-like batch's sort 11.5 → 10.8 ms, 9.3 with bucket_sort.cuh's
+// 32-bit count, and its recode 2.5 → 2.2; bench/NOTES.md v26); the lane
+// layout takes the unit out of the value again (lane_layout.cuh), so only a
+// batch-affine group takes them.
 struct narrow_pair_keys {
     using key_t = uint16_t;
     uint32_t c, unit_shift;
@@ -89,7 +90,7 @@ __device__ __forceinline__ uint32_t scalar_bits_at(const uint32_t* s, uint32_t p
 // One thread per (vector, scalar), walking every window for the carries.
 // The layout is unit-major, then copy, then point, so that a warp's stores
 // are contiguous.
-template <uint32_t SCALAR_BITS, class F = pair_keys>
+template <uint32_t SCALAR_BITS, class F>
 __global__ void recode_scalars(const uint32_t* scalars, msm_shape shape, uint32_t first, uint32_t group, F format,
                                typename F::key_t* keys, uint32_t* values) {
     const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
