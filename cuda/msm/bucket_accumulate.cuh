@@ -254,12 +254,14 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
         if (affine_threads) {
             count_valid_pairs<<<1, 32, 0, stream>>>(keys.Current(), pairs, format, items.valid.get());
             GPUKIT_LAUNCHED("count_valid_pairs");
+            // Tiles for the longest runs `pairs` allows (those past the valid pairs return at once).
             const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
-            const size_t tiles_s = (lane_slots(pairs, threads, AFFINE_LANES) / (size_t(threads) * AFFINE_LANES) +
-                                    LANE_TILE - 1) / LANE_TILE;
+            const size_t tiles_u = lane_slots(pairs, threads, AFFINE_LANES) / threads / LANE_TILE;
+            const size_t groups =
+                size_t((tiles_t + LANE_GROUP - 1) / LANE_GROUP) * ((tiles_u + LANE_GROUP - 1) / LANE_GROUP);
             uint32_t* const lane_keys = reinterpret_cast<uint32_t*>(keys.Alternate());
-            lay_out_lanes<AFFINE_LANES><<<uint32_t(size_t(tiles_t) * AFFINE_LANES * tiles_s),
-                                          dim3(LANE_TILE, LANE_TILE_ROWS), 0, stream>>>(
+            lay_out_lanes<AFFINE_LANES><<<uint32_t(groups * LANE_GROUP * LANE_GROUP), dim3(LANE_TILE, LANE_TILE_ROWS),
+                                          0, stream>>>(
                 keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, lane_keys,
                 values.Alternate(), items.end.get());
             GPUKIT_LAUNCHED("lay_out_lanes");
