@@ -57,10 +57,9 @@ __host__ __device__ inline size_t lane_slots(size_t pairs, uint32_t threads, uin
 // in 6.85 ms, a 2^24 call's 3.2 GB in 2.42 ms (1.4 and 1.3 TB/s); whole
 // lines took them to 6.45 and 1.80 ms, the groups of 8 × 8 tiles to 4.67
 // and 1.40, of 16 × 16 to 4.52 and 1.38 (2.1 and 2.3 TB/s; bench/NOTES.md
-// v27a). A row's next keys come from
-// the neighbouring lane of the warp, so only the row's last item reads one
-// more. K is read from the device's valid count, so tiles past it return
-// at once. Writes each bucket's end at its index, as bucket_ends does. The
+// v27a). A row's next keys come from the neighbouring lane of the warp, so
+// only the row's last item reads one more. K is read from the device's
+// valid count, so tiles past it return at once. Writes each bucket's end at its index, as bucket_ends does. The
 // sorted keys are in `format` (recode.cuh); the laid-out ones are bucket
 // indices either way, and the laid-out values the copy's index and sign
 // alone (narrow keys' unit taken out).
