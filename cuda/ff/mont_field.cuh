@@ -8,8 +8,9 @@
 // unique. Multiplication is CIOS (Koç, Acar, Kaliski, "Analyzing and
 // Comparing Montgomery Multiplication Algorithms", IEEE Micro 1996, §4): the
 // product and the reduction are interleaved word by word, which keeps the
-// accumulator at N+2 words. The host runs it on 64-bit limbs with 128-bit
-// products (tested against arkworks on the CPU), the device on PTX carry
+// accumulator at N+2 words. The host runs it on 64-bit limbs, by MULX and
+// ADX where the CPU has them (mont_host_adx.cuh), else with 128-bit
+// products (both tested against arkworks on the CPU), the device on PTX carry
 // chains (mont_ptx.cuh) or, with GPUKIT_PORTABLE_MUL, on the portable C++
 // below (32-bit limbs, 64-bit products). Addition, subtraction and negation
 // take the same carry chains on the device (the same switch keeps them
@@ -19,6 +20,7 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "mont_host_adx.cuh"
 #if defined(__CUDA_ARCH__) && !defined(GPUKIT_PORTABLE_MUL)
 #include "mont_ptx.cuh"
 #endif
@@ -159,14 +161,17 @@ struct mont_field {
     }
 
 #if !defined(__CUDA_ARCH__)
-    // The host runs CIOS on N/2 64-bit limbs with 128-bit products: a quarter
-    // of the 32-bit code's multiplies, about 4x faster on x86-64 (mulx). The
-    // host multiplies in the latency-bound tail of every GPU call (the
-    // windows' ~256 doublings, the affine result's inversion). R = 2^(32N)
+    // The host runs CIOS on N/2 64-bit limbs: a quarter of the 32-bit code's
+    // multiplies, about 4x faster on x86-64, and by MULX and ADX where the
+    // CPU has them another ~1.6x (mont_host_adx.cuh). The host multiplies in
+    // the latency-bound tail of every GPU call (the windows' ~256 doublings,
+    // the affine result's inversion). R = 2^(32N)
     // = 2^(64·N/2), so the representation is the same; the bound argument of
     // detail::cios_rounds holds word for word with 2^64 in place of 2^32.
     static constexpr uint64_t INV64 = detail::neg_inv64(uint64_t(MOD.w[0]) | uint64_t(MOD.w[1]) << 32);
-    static void mul_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32) {
+    // `adx` false takes the 128-bit CIOS even where the CPU has ADX (the
+    // arithmetic tests check both).
+    static void mul_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32, bool adx = true) {
         static_assert(N % 2 == 0, "64-bit limbs pair the 32-bit words");
         constexpr int M = N / 2;
         uint64_t a[M], b[M], p[M], t[M + 2];
@@ -175,12 +180,30 @@ struct mont_field {
             b[i] = limb64(b32, i);
             p[i] = limb64(MOD.w, i);
         }
+        mul_host64_limbs<M>(t, a, b, p, adx);
+        reduce_once_host64(r, t, t[M]);  // t < 2p
+    }
+    // t (M + 1 limbs) = a·b·2^(-64M) mod p, < 2p: by MULX and ADX where the
+    // CPU has them and the modulus allows (mont_host_adx.cuh), else CIOS on
+    // 128-bit products.
+    template <int M>
+    static void mul_host64_limbs(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p, bool adx) {
+#if defined(GPUKIT_HOST_ADX)
+        if constexpr (SPARE_TOP_BIT && (M == 4 || M == 6)) {
+            if (adx && detail::host_has_adx()) {
+                detail::mont_mul_adx<M>(t, a, b, p, INV64);
+                t[M] = 0;
+                return;
+            }
+        }
+#else
+        (void)adx;
+#endif
         if constexpr (SPARE_TOP_BIT) {
             mul_host64_spare<M>(t, a, b, p);
         } else {
             mul_host64_full<M>(t, a, b, p);
         }
-        reduce_once_host64(r, t, t[M]);  // t < 2p
     }
     // Whether p's top 64-bit limb is below 2^63 - 1: every field here but
     // secp256k1's. Then no round's sum passes M limbs (the observation

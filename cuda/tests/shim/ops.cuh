@@ -41,7 +41,8 @@ enum field_op : uint32_t {
     FP_IS_LARGER = 15,     // flag a > −a: a > (p − 1)/2, in Fp2 arkworks' order (c1 first)
     FP_IS_ODD = 16,        // flag a odd
     FP_IS_SQUARE = 17,     // flag a is a non-zero square (Euler's criterion, sqrt.cuh)
-    FP_OPS = 18,
+    FP_MUL_HOST_U128 = 18, // a·b by the host's 128-bit CIOS, not MULX/ADX (host only, prime fields)
+    FP_OPS = 19,
 };
 
 enum point_op : uint32_t {
@@ -110,6 +111,18 @@ struct ops {
                     r.to_canonical(out);
                     return true;
                 }
+                return false;
+            case FP_MUL_HOST_U128:
+#if !defined(__CUDA_ARCH__)
+                // Prime fields only, like FP_MUL_PORTABLE; FP_MUL takes
+                // MULX/ADX where the CPU has them (mont_host_adx.cuh).
+                if constexpr (F::WORDS == uint32_t(F::N)) {
+                    F r;
+                    F::mul_host64(r.v, load<F>(a).v, load<F>(b).v, false);
+                    r.to_canonical(out);
+                    return true;
+                }
+#endif
                 return false;
             case FP_INV_BGCD:
                 // Prime fields only, like FP_MUL_PORTABLE.

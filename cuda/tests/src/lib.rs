@@ -27,6 +27,7 @@ pub mod op {
     pub const FP_IS_LARGER: u32 = 15;
     pub const FP_IS_ODD: u32 = 16;
     pub const FP_IS_SQUARE: u32 = 17;
+    pub const FP_MUL_HOST_U128: u32 = 18;
 
     pub const PT_ADD_AFFINE: u32 = 0;
     pub const PT_ADD: u32 = 1;
