@@ -39,6 +39,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);
         enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(), stream);
         const decode_report checked = read_report(report, stream);
+        trace_mark("read checks");
         // Scalars first: the CPU backends report a bad scalar before a bad
         // point. A compressed call's points first: the host decodes them
         // before it reads a scalar (src/formats/mod.rs), which also settles

@@ -138,11 +138,13 @@ std::vector<typename curve_traits<C>::bucket_t> finish_msm(
         host.resize(unit_sums.size());
         GPUKIT_CUDA(cudaMemcpyAsync(host.data(), unit_sums.get(), unit_sums.bytes(), cudaMemcpyDeviceToHost, stream));
         GPUKIT_CUDA(cudaStreamSynchronize(stream));
+        trace_mark("read unit sums");
         std::vector<bucket_t> sums(shape.batch);
         for (uint32_t v = 0; v < shape.batch; v++)
             sums[v] = combine_windows(std::vector<bucket_t>(host.begin() + size_t(v) * sets,
                                                             host.begin() + size_t(v + 1) * sets),
                                       shape.set_shift());
+        trace_mark("combine sets on the host");
         return sums;
     }
     // With one set per vector the unit sums are the vector sums.
