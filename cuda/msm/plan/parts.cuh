@@ -13,6 +13,12 @@ namespace gpukit {
 // Below this many points the upload is a few milliseconds and a single pass
 // keeps its one reduction (staged copies start at 2 × 32 MiB of scalars).
 constexpr uint32_t PIPELINE_MIN_POINTS = 1u << 21;
+// A lone vector with a fixed window (precomputed copies) is cut from this
+// many points: its lead quarter hands its bucket sums on, so the cut costs
+// no reduction, only a part's launches and a merge of its 2^(c-1) buckets,
+// against the upload of the scalars the lead does not wait for (resident
+// 2^20 calls 7–10 % faster than cut from 2^21: bench/NOTES.md, v28b).
+constexpr uint32_t FIXED_WINDOW_PIPELINE_MIN_POINTS = 1u << 19;
 
 // Bits the lead quarter's window drops below the call's (not below 1).
 constexpr uint32_t LEAD_WINDOW_DROP = 2;
@@ -55,6 +61,7 @@ struct scalar_part {
 //   says, so that little waits for the first upload;
 // - where that leaves one vector a part and a vector has at least
 //   PIPELINE_MIN_POINTS (a lone vector, or the ZPrize shape's 4 × 2^24),
+//   or FIXED_WINDOW_PIPELINE_MIN_POINTS with a fixed window,
 //   the first vector is cut into its first quarter and the rest, the
 //   quarter LEAD_WINDOW_DROP bits narrower unless the window is fixed
 //   (precomputed bases): a whole vector's upload would lead (512 MB at
@@ -73,7 +80,7 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
             lead = std::max(1u, per_part / std::max(1u, ramp.lead_share));
         }
         uint32_t v = 0;
-        if (per_part == 1 && count >= PIPELINE_MIN_POINTS) {
+        if (per_part == 1 && count >= (window_fixed ? FIXED_WINDOW_PIPELINE_MIN_POINTS : PIPELINE_MIN_POINTS)) {
             const uint32_t quarter = count / 4;
             const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
             parts.push_back({0, 1, 0, quarter, lead_c});

@@ -13,6 +13,7 @@ pub struct Constants {
     pub window_sum_slice: u32,
     pub direct_weight_max_buckets: u32,
     pub pipeline_min_points: u32,
+    pub fixed_window_pipeline_min_points: u32,
     pub lead_window_drop: u32,
     pub fixed_base_max_digit_bits: u32,
     pub pippenger_ramp: PartRamp,

@@ -596,6 +596,8 @@ fn plan_parts_cover_every_point_once() {
             growth: 4
         }
     );
+    let fixed_min = k.fixed_window_pipeline_min_points;
+    assert!(fixed_min <= min);
     let counts = [
         0u32,
         1,
@@ -605,6 +607,9 @@ fn plan_parts_cover_every_point_once() {
         32,
         33,
         1000,
+        fixed_min - 1,
+        fixed_min,
+        fixed_min + 1,
         min - 1,
         min,
         min + 1,
@@ -660,8 +665,14 @@ fn plan_parts_cover_every_point_once() {
                         };
                         // One vector a part, each large enough to pipeline: the
                         // first vector's quarter leads (a lone vector, or the
-                        // ZPrize shape's 4 × 2^24).
-                        let lead = count <= chunk && count >= min && per == 1;
+                        // ZPrize shape's 4 × 2^24); with a fixed window, whose
+                        // quarter hands its bucket sums on, from fewer points.
+                        let lead_min = if fixed {
+                            k.fixed_window_pipeline_min_points
+                        } else {
+                            min
+                        };
+                        let lead = count <= chunk && count >= lead_min && per == 1;
                         if lead {
                             // The lead quarter, narrower unless the window is fixed.
                             let lead_c = if fixed || c <= k.lead_window_drop {
