@@ -307,8 +307,22 @@ fn check_resident<C: Curve>() {
 /// the GPU works (cuda/driver/scalar_pipeline.cuh): a lone vector, and a
 /// batch's first vector, is cut into a quarter and the rest, and a batch
 /// uploads each vector during the previous part's MSM. n is odd, so the parts
-/// are unequal and none is a multiple of 32.
+/// are unequal and none is a multiple of 32. A lone vector on precomputed
+/// copies (a fixed window) is cut from 2^19 points (cuda/msm/plan/parts.cuh).
 fn check_pipelined_resident<C: Curve>() {
+    let n = (1 << 19) + 5;
+    let points = generator_multiples::<C>(n);
+    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    let scalars = random_scalars::<C>(
+        &mut seed_rng(&format!("{}-pipelined-2^19", C::ID.name())),
+        n,
+    );
+    assert_eq!(
+        bases.msm(&scalars).unwrap(),
+        closed_form::<C>(&scalars),
+        "{} pipelined 2^19",
+        C::ID.name()
+    );
     // Auto tables (the lead quarter keeps the tables' window) and none (the
     // quarter runs two bits narrower), unchecked; and auto tables under the
     // bases' default validation, whose subgroup check puts BLS12-377 G1's
