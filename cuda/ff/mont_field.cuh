@@ -174,36 +174,32 @@ struct mont_field {
     static void mul_host64(uint32_t* r, const uint32_t* a32, const uint32_t* b32, bool adx = true) {
         static_assert(N % 2 == 0, "64-bit limbs pair the 32-bit words");
         constexpr int M = N / 2;
-        uint64_t a[M], b[M], p[M], t[M + 2];
-        for (int i = 0; i < M; ++i) {
-            a[i] = limb64(a32, i);
-            b[i] = limb64(b32, i);
-            p[i] = limb64(MOD.w, i);
-        }
-        mul_host64_limbs<M>(t, a, b, p, adx);
-        reduce_once_host64(r, t, t[M]);  // t < 2p
-    }
-    // t (M + 1 limbs) = a·b·2^(-64M) mod p, < 2p: by MULX and ADX where the
-    // CPU has them and the modulus allows (mont_host_adx.cuh), else CIOS on
-    // 128-bit products.
-    template <int M>
-    static void mul_host64_limbs(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p, bool adx) {
+        uint64_t t[M + 2];
 #if defined(GPUKIT_HOST_ADX)
+        // By MULX and ADX where the CPU has them and the modulus allows
+        // (mont_host_adx.cuh): the words are read in place as 64-bit limbs.
         if constexpr (SPARE_TOP_BIT && (M == 4 || M == 6)) {
-            if (adx && detail::host_has_adx()) {
-                detail::mont_mul_adx<M>(t, a, b, p, INV64);
-                t[M] = 0;
+            if (adx && detail::HOST_HAS_ADX) {
+                detail::mont_mul_adx<M>(t, a32, b32, MOD.w, INV64);
+                reduce_once_host64(r, t, 0);  // t < 2p
                 return;
             }
         }
 #else
         (void)adx;
 #endif
+        uint64_t a[M], b[M], p[M];
+        for (int i = 0; i < M; ++i) {
+            a[i] = limb64(a32, i);
+            b[i] = limb64(b32, i);
+            p[i] = limb64(MOD.w, i);
+        }
         if constexpr (SPARE_TOP_BIT) {
             mul_host64_spare<M>(t, a, b, p);
         } else {
             mul_host64_full<M>(t, a, b, p);
         }
+        reduce_once_host64(r, t, t[M]);  // t < 2p
     }
     // Whether p's top 64-bit limb is below 2^63 - 1: every field here but
     // secp256k1's. Then no round's sum passes M limbs (the observation

@@ -26,14 +26,14 @@
 namespace gpukit {
 namespace detail {
 
-// Whether this CPU runs MULX, ADCX and ADOX; checked once per process.
-inline bool host_has_adx() {
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
-    }();
-    return has;
-}
+// Whether this CPU runs MULX, ADCX and ADOX; settled once, at load time
+// (a plain load per product, no guard). A product in another unit's static
+// initialiser that runs first reads false and takes the 128-bit CIOS: slower,
+// never wrong.
+inline const bool HOST_HAS_ADX = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+}();
 
 // t_lo += lo(x·rdx) on CF, t_hi += hi(x·rdx) on OF; x at byte offset OFF of
 // the operand SRC.
@@ -74,14 +74,16 @@ inline bool host_has_adx() {
     GPUKIT_ADX_TERM(32, p, T4, T5) GPUKIT_ADX_TERM(40, p, T5, T6) \
     "adc $0, %%" #T6 "\n\t"
 
-// t (M limbs) = a·b·2^(-64M) mod p, < 2p; M = 4 or 6. The accumulator lives
-// in r8.. (explicit register variables: the rotation names them), the
-// product halves in rax and rbx, the multiplier in rdx.
+// t (M limbs) = a·b·2^(-64M) mod p, < 2p; M = 4 or 6. a, b and p are M
+// little-endian 64-bit limbs in memory (mont_field's 32-bit words read in
+// place: x86-64 is little-endian). The accumulator lives in r8..
+// (explicit register variables: the rotation names them), the product
+// halves in rax and rbx, the multiplier in rdx.
 template <int M>
-inline void mont_mul_adx(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p, uint64_t inv);
+inline void mont_mul_adx(uint64_t* t, const void* a, const void* b, const void* p, uint64_t inv);
 
 template <>
-inline void mont_mul_adx<4>(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p, uint64_t inv) {
+inline void mont_mul_adx<4>(uint64_t* t, const void* a, const void* b, const void* p, uint64_t inv) {
     register uint64_t r8 asm("r8") = 0, r9 asm("r9") = 0, r10 asm("r10") = 0, r11 asm("r11") = 0,
                                 r12 asm("r12") = 0;
     asm(GPUKIT_ADX_STEP4(0, r8, r9, r10, r11, r12)    // live: r9..r12
@@ -98,7 +100,7 @@ inline void mont_mul_adx<4>(uint64_t* t, const uint64_t* a, const uint64_t* b, c
 }
 
 template <>
-inline void mont_mul_adx<6>(uint64_t* t, const uint64_t* a, const uint64_t* b, const uint64_t* p, uint64_t inv) {
+inline void mont_mul_adx<6>(uint64_t* t, const void* a, const void* b, const void* p, uint64_t inv) {
     register uint64_t r8 asm("r8") = 0, r9 asm("r9") = 0, r10 asm("r10") = 0, r11 asm("r11") = 0,
                                 r12 asm("r12") = 0, r13 asm("r13") = 0, r14 asm("r14") = 0;
     asm(GPUKIT_ADX_STEP6(0, r8, r9, r10, r11, r12, r13, r14)    // live: r9..r14
