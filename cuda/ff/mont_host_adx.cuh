@@ -4,9 +4,11 @@
 //
 // Why: the host multiplies in the latency-bound tail of every small GPU
 // call (the windows' ~256 doublings on one core, the result's inversion).
-// GCC compiles mont_field's 128-bit CIOS to ~450 instructions on 4 limbs,
-// ~42–50 ns a dependent product on the development host; this code is
-// ~110 instructions (bench/NOTES.md, v28a).
+// GCC compiles mont_field's 128-bit CIOS to ~450 instructions on 4 limbs;
+// this is ~120. A dependent product on 4 / 6 limbs: 45 → 27–31 ns and
+// 83 → 50 ns on the development host (AMD EPYC), 42 → 38 ns and 66 → 59 ns
+// on the H100's host (a Xeon, where GCC's code was already near it;
+// bench/NOTES.md, v28a).
 //
 // CIOS, one row a·b_i then one row m·p per limb of b, each row on two carry
 // chains at once: ADCX adds the products' low halves (CF), ADOX their high
