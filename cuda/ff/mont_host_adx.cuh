@@ -44,37 +44,39 @@ inline const bool HOST_HAS_ADX = [] {
     "adcx %%rax, %%" #LO "\n\t"                \
     "adox %%rbx, %%" #HI "\n\t"
 
-// One CIOS step on 4 limbs: t (T0..T3, T4 = 0) += a·b[OFF / 8], then
-// t = (t + m·p) / 2^64 with m = t0·inv mod 2^64, the result in T1..T4 and
-// T0 = 0.
-#define GPUKIT_ADX_STEP4(OFF, T0, T1, T2, T3, T4)            \
-    "mov " #OFF "(%[b]), %%rdx\n\t"                          \
-    "xor %%eax, %%eax\n\t" /* CF = OF = 0 */                 \
-    GPUKIT_ADX_TERM(0, a, T0, T1) GPUKIT_ADX_TERM(8, a, T1, T2) \
-    GPUKIT_ADX_TERM(16, a, T2, T3) GPUKIT_ADX_TERM(24, a, T3, T4) \
-    "adc $0, %%" #T4 "\n\t"                                  \
-    "mov %%" #T0 ", %%rdx\n\t"                               \
-    "imul %[inv], %%rdx\n\t" /* m */                         \
-    "xor %%eax, %%eax\n\t"                                   \
-    GPUKIT_ADX_TERM(0, p, T0, T1) GPUKIT_ADX_TERM(8, p, T1, T2) \
-    GPUKIT_ADX_TERM(16, p, T2, T3) GPUKIT_ADX_TERM(24, p, T3, T4) \
-    "adc $0, %%" #T4 "\n\t"
+// The first four terms of a row: T0..T4 += x·rdx for x the first four
+// limbs of SRC.
+#define GPUKIT_ADX_TERMS4(SRC, T0, T1, T2, T3, T4)               \
+    GPUKIT_ADX_TERM(0, SRC, T0, T1) GPUKIT_ADX_TERM(8, SRC, T1, T2) \
+    GPUKIT_ADX_TERM(16, SRC, T2, T3) GPUKIT_ADX_TERM(24, SRC, T3, T4)
 
-// The same on 6 limbs (T0..T5, T6 = 0).
-#define GPUKIT_ADX_STEP6(OFF, T0, T1, T2, T3, T4, T5, T6)   \
-    "mov " #OFF "(%[b]), %%rdx\n\t"                          \
-    "xor %%eax, %%eax\n\t"                                   \
-    GPUKIT_ADX_TERM(0, a, T0, T1) GPUKIT_ADX_TERM(8, a, T1, T2) \
-    GPUKIT_ADX_TERM(16, a, T2, T3) GPUKIT_ADX_TERM(24, a, T3, T4) \
-    GPUKIT_ADX_TERM(32, a, T4, T5) GPUKIT_ADX_TERM(40, a, T5, T6) \
-    "adc $0, %%" #T6 "\n\t"                                  \
-    "mov %%" #T0 ", %%rdx\n\t"                               \
-    "imul %[inv], %%rdx\n\t"                                 \
-    "xor %%eax, %%eax\n\t"                                   \
-    GPUKIT_ADX_TERM(0, p, T0, T1) GPUKIT_ADX_TERM(8, p, T1, T2) \
-    GPUKIT_ADX_TERM(16, p, T2, T3) GPUKIT_ADX_TERM(24, p, T3, T4) \
-    GPUKIT_ADX_TERM(32, p, T4, T5) GPUKIT_ADX_TERM(40, p, T5, T6) \
-    "adc $0, %%" #T6 "\n\t"
+// One CIOS step, the rows' terms given: t += a·b[OFF / 8] (ROW_A, into a top
+// limb TOP that starts at 0), then t = (t + m·p) / 2^64 with m = t0·inv mod
+// 2^64 (ROW_P), which leaves T0 = 0. Each row clears both flags first and
+// closes its CF chain into TOP.
+#define GPUKIT_ADX_STEP(OFF, T0, TOP, ROW_A, ROW_P)  \
+    "mov " #OFF "(%[b]), %%rdx\n\t"                \
+    "xor %%eax, %%eax\n\t" /* CF = OF = 0 */       \
+    ROW_A                                          \
+    "adc $0, %%" #TOP "\n\t"                       \
+    "mov %%" #T0 ", %%rdx\n\t"                     \
+    "imul %[inv], %%rdx\n\t" /* m */               \
+    "xor %%eax, %%eax\n\t"                         \
+    ROW_P                                          \
+    "adc $0, %%" #TOP "\n\t"
+
+// The step on 4 limbs (T0..T3, T4 = 0): the result in T1..T4.
+#define GPUKIT_ADX_STEP4(OFF, T0, T1, T2, T3, T4)                     \
+    GPUKIT_ADX_STEP(OFF, T0, T4, GPUKIT_ADX_TERMS4(a, T0, T1, T2, T3, T4), \
+                    GPUKIT_ADX_TERMS4(p, T0, T1, T2, T3, T4))
+
+// The step on 6 limbs (T0..T5, T6 = 0): the result in T1..T6.
+#define GPUKIT_ADX_STEP6(OFF, T0, T1, T2, T3, T4, T5, T6)                                        \
+    GPUKIT_ADX_STEP(OFF, T0, T6,                                                                 \
+                    GPUKIT_ADX_TERMS4(a, T0, T1, T2, T3, T4) GPUKIT_ADX_TERM(32, a, T4, T5)      \
+                        GPUKIT_ADX_TERM(40, a, T5, T6),                                          \
+                    GPUKIT_ADX_TERMS4(p, T0, T1, T2, T3, T4) GPUKIT_ADX_TERM(32, p, T4, T5)      \
+                        GPUKIT_ADX_TERM(40, p, T5, T6))
 
 // t (M limbs) = a·b·2^(-64M) mod p, < 2p; M = 4 or 6. a, b and p are M
 // little-endian 64-bit limbs in memory (mont_field's 32-bit words read in
@@ -124,6 +126,8 @@ inline void mont_mul_adx<6>(uint64_t* t, const void* a, const void* b, const voi
 
 #undef GPUKIT_ADX_STEP6
 #undef GPUKIT_ADX_STEP4
+#undef GPUKIT_ADX_STEP
+#undef GPUKIT_ADX_TERMS4
 #undef GPUKIT_ADX_TERM
 
 }  // namespace detail
