@@ -24,6 +24,68 @@ struct bls12_377_g1_coeffs {
     };
 };
 
+// The endomorphism φ(x, y) = (β·x, y), which is λ·P on the prime-order subgroup,
+// and the split k = k1 + k2·λ mod r by the basis (n11, n12; n21, n22) of
+// {(a, b): a + b·λ ≡ 0 mod r} (cuda/ec/glv.cuh, tools/gen/src/glv.rs).
+struct bls12_377_g1_glv {
+    // β
+    //   = 258664426012969093929703085429980814127835149614277183275038967946009968870203535512256352201271898244626862047231
+    //   = 0x1ae3a4617c510eabc8756ba8f8c524eb8882a75cc9bc8e359064ee822fb5bffd1e945779fffffffffffffffffffffff
+    static constexpr uint32_t BETA[12] = {
+        0xffffffff, 0xffffffff, 0x9fffffff, 0xd1e94577,
+        0x22fb5bff, 0x59064ee8, 0xcc9bc8e3, 0xb8882a75,
+        0x8f8c524e, 0xbc8756ba, 0x17c510ea, 0x01ae3a46,
+    };
+    // λ (the tests' check: φ(P) = λ·P)
+    //   = 8444461749428370424248824938781546531284005582649182570233710176290576793600
+    //   = 0x12ab655e9a2ca55660b44d1e5c37b00114885f32400000000000000000000000
+    static constexpr uint32_t LAMBDA[8] = {
+        0x00000000, 0x00000000, 0x40000000, 0x14885f32,
+        0x5c37b001, 0x60b44d1e, 0x9a2ca556, 0x12ab655e,
+    };
+    // |k1|, |k2| < 2^SPLIT_BITS: below |n11| + |n21| + 1 and |n12| + |n22| + 1.
+    static constexpr uint32_t SPLIT_BITS = 127;
+    // c1 = ±⌊k·G1 / 2^SHIFT⌋ ≈ k·n22 / r, c2 = ±⌊k·G2 / 2^SHIFT⌋ ≈ −k·n12 / r.
+    static constexpr uint32_t SHIFT = 400;
+    static constexpr bool C1_NEGATIVE = true, C2_NEGATIVE = false;
+    // φ = λ on every curve point (the group has prime order), not only the subgroup.
+    static constexpr bool PRIME_ORDER = false;
+    static constexpr uint32_t G1[9] = {
+        0xbab75c7c, 0x0dbcd180, 0x9efc237e, 0xb4d66c5a,
+        0x181e7d14, 0xed32af90, 0x71607f72, 0xaa969fd3,
+        0x0003b3f7,
+    };
+    static constexpr uint32_t G2[9] = {
+        0x523f4286, 0x927eaa01, 0x27b93947, 0x47b102cb,
+        0x000db652, 0x00000000, 0x00000000, 0x00000000,
+        0x00000000,
+    };
+    // n11 = -91893752504881257701523279626832445441
+    static constexpr bool N11_NEGATIVE = true;
+    static constexpr uint32_t N11[5] = {
+        0x00000001, 0x0a118000, 0x90000001, 0x452217cc,
+        0x00000000,
+    };
+    // n12 = -1
+    static constexpr bool N12_NEGATIVE = true;
+    static constexpr uint32_t N12[5] = {
+        0x00000001, 0x00000000, 0x00000000, 0x00000000,
+        0x00000000,
+    };
+    // n21 = 1
+    static constexpr bool N21_NEGATIVE = false;
+    static constexpr uint32_t N21[5] = {
+        0x00000001, 0x00000000, 0x00000000, 0x00000000,
+        0x00000000,
+    };
+    // n22 = -91893752504881257701523279626832445440
+    static constexpr bool N22_NEGATIVE = true;
+    static constexpr uint32_t N22[5] = {
+        0x00000000, 0x0a118000, 0x90000001, 0x452217cc,
+        0x00000000,
+    };
+};
+
 // The tag of the curve's twisted Edwards model (below).
 struct bls12_377_g1_edwards;
 
@@ -33,6 +95,7 @@ struct curve_traits<bls12_377_g1> {
     using affine_t = sw_affine<field_t, bls12_377_g1_coeffs>;
     using bucket_t = xyzz<field_t, bls12_377_g1_coeffs>;
     using edwards_model = bls12_377_g1_edwards;
+    using glv = bls12_377_g1_glv;
     static constexpr uint8_t ID = 4;
     static constexpr uint32_t SCALAR_BITS = 253;
     // r, the order of the prime-order subgroup

@@ -1,8 +1,9 @@
 //! The C++/CUDA outputs: curves/fields.cuh, curves/<curve>.cuh,
 //! curves/all.cuh and cuda/runtime/status_codes.cuh.
 
+use crate::glv::{Split, G_WORDS, N_WORDS, SHIFT};
 use crate::num::Big;
-use crate::registry::{CoordField, Curve, EdwardsModel, Form, Registry};
+use crate::registry::{CoordField, Curve, EdwardsModel, Form, Glv, Registry};
 use crate::text::{c_words, macro_lines, notice, wrap};
 
 const WIDTH: usize = 92;
@@ -116,6 +117,10 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
         }
     }
     s += "};\n";
+    let glv_tag = format!("{}_glv", c.name);
+    if let Some(glv) = &c.glv {
+        s += &glv_constants(c, &field, glv, &glv_tag)?;
+    }
     let model_tag = format!("{}_edwards", c.name);
     if c.edwards_model.is_some() {
         s += &format!(
@@ -132,6 +137,7 @@ pub fn curve(reg: &Registry, c: &Curve) -> Result<String, String> {
             registers: c.accumulate_registers,
             registers_why: &c.accumulate_registers_why,
             model: c.edwards_model.as_ref().map(|_| model_tag.as_str()),
+            glv: c.glv.as_ref().map(|_| glv_tag.as_str()),
         },
     )?;
     if let Some(model) = &c.edwards_model {
@@ -151,6 +157,8 @@ struct Traits<'a> {
     registers_why: &'a str,
     /// The tag of the curve's twisted Edwards model, where it has one.
     model: Option<&'a str>,
+    /// The struct of the curve's endomorphism constants, where it has one.
+    glv: Option<&'a str>,
 }
 
 fn traits(c: &Curve, t: &Traits) -> Result<String, String> {
@@ -169,6 +177,9 @@ fn traits(c: &Curve, t: &Traits) -> Result<String, String> {
     );
     if let Some(model) = t.model {
         s += &format!("    using edwards_model = {model};\n");
+    }
+    if let Some(glv) = t.glv {
+        s += &format!("    using glv = {glv};\n");
     }
     s += &format!(
         "    static constexpr uint8_t ID = {id};\n\
@@ -244,8 +255,66 @@ fn edwards_model(
             registers: model.accumulate_registers,
             registers_why: &model.accumulate_registers_why,
             model: None,
+            glv: None,
         },
     )?;
+    Ok(s)
+}
+
+/// The endomorphism φ(x, y) = (β·x, y) = λ·P and the scalar split's
+/// constants (cuda/ec/glv.cuh; tools/gen/src/glv.rs derives them).
+fn glv_constants(c: &Curve, field: &CoordField, glv: &Glv, tag: &str) -> Result<String, String> {
+    let r = Big::parse(&c.r)?;
+    let split = Split::derive(glv, &r)?;
+    let beta = Big::parse(&glv.beta)?;
+    let mut s = format!(
+        "\n// The endomorphism φ(x, y) = (β·x, y), which is λ·P on the prime-order subgroup,\n\
+         // and the split k = k1 + k2·λ mod r by the basis (n11, n12; n21, n22) of\n\
+         // {{(a, b): a + b·λ ≡ 0 mod r}} (cuda/ec/glv.cuh, tools/gen/src/glv.rs).\n\
+         struct {tag} {{\n"
+    );
+    s += &number_comment("    ", "β", &glv.beta, &beta);
+    s += &array(
+        "    ",
+        "BETA",
+        &beta.words(field.words).expect("checked: below p"),
+    );
+    let lambda = Big::parse(&glv.lambda)?;
+    s += &number_comment(
+        "    ",
+        "λ (the tests' check: φ(P) = λ·P)",
+        &glv.lambda,
+        &lambda,
+    );
+    s += &array(
+        "    ",
+        "LAMBDA",
+        &lambda.words(8).expect("checked: below r"),
+    );
+    s += &format!(
+        "    // |k1|, |k2| < 2^SPLIT_BITS: below |n11| + |n21| + 1 and |n12| + |n22| + 1.\n\
+         \x20   static constexpr uint32_t SPLIT_BITS = {};\n\
+         \x20   // c1 = ±⌊k·G1 / 2^SHIFT⌋ ≈ k·n22 / r, c2 = ±⌊k·G2 / 2^SHIFT⌋ ≈ −k·n12 / r.\n\
+         \x20   static constexpr uint32_t SHIFT = {};\n\
+         \x20   static constexpr bool C1_NEGATIVE = {}, C2_NEGATIVE = {};\n\
+         \x20   // φ = λ on every curve point (the group has prime order), not only the subgroup.\n\
+         \x20   static constexpr bool PRIME_ORDER = {};\n",
+        split.split_bits, SHIFT, split.c1_negative, split.c2_negative, glv.prime_order
+    );
+    s += &array("    ", "G1", &split.g1.words(G_WORDS).expect("checked"));
+    s += &array("    ", "G2", &split.g2.words(G_WORDS).expect("checked"));
+    for (name, (v, written)) in ["N11", "N12", "N21", "N22"]
+        .iter()
+        .zip(split.n.iter().zip([&glv.n11, &glv.n12, &glv.n21, &glv.n22]))
+    {
+        s += &format!("    // {} = {written}\n", name.to_ascii_lowercase());
+        s += &format!(
+            "    static constexpr bool {name}_NEGATIVE = {};\n",
+            v.negative
+        );
+        s += &array("    ", name, &v.magnitude.words(N_WORDS).expect("checked"));
+    }
+    s += "};\n";
     Ok(s)
 }
 

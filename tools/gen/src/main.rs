@@ -19,6 +19,7 @@
 mod c;
 mod cuda;
 mod docs;
+mod glv;
 mod go;
 mod header;
 mod num;

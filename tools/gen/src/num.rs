@@ -1,5 +1,6 @@
 //! The few operations on big integers that turning the registry's decimal
-//! numbers into limbs needs: parse, subtract, count bits, print.
+//! numbers into limbs needs: parse, add, subtract, multiply, shift, divide,
+//! count bits, print.
 
 use std::cmp::Ordering;
 
@@ -65,6 +66,69 @@ impl Big {
         Big(out).trimmed()
     }
 
+    /// `self + other`.
+    pub fn add(&self, other: &Big) -> Big {
+        let n = self.0.len().max(other.0.len());
+        let mut out = Vec::with_capacity(n + 1);
+        let mut carry = 0u64;
+        for i in 0..n {
+            let v = u64::from(self.0.get(i).copied().unwrap_or(0))
+                + u64::from(other.0.get(i).copied().unwrap_or(0))
+                + carry;
+            out.push(v as u32);
+            carry = v >> 32;
+        }
+        out.push(carry as u32);
+        Big(out).trimmed()
+    }
+
+    /// `self · other`.
+    pub fn mul(&self, other: &Big) -> Big {
+        let mut out = vec![0u32; self.0.len() + other.0.len() + 1];
+        for (i, &a) in self.0.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &b) in other.0.iter().enumerate() {
+                let v = u64::from(out[i + j]) + u64::from(a) * u64::from(b) + carry;
+                out[i + j] = v as u32;
+                carry = v >> 32;
+            }
+            out[i + other.0.len()] = carry as u32;
+        }
+        Big(out).trimmed()
+    }
+
+    /// `self · 2^bits`.
+    pub fn shl(&self, bits: u32) -> Big {
+        let (words, shift) = ((bits / 32) as usize, bits % 32);
+        let mut out = vec![0u32; words];
+        let mut carry = 0u32;
+        for &w in &self.0 {
+            out.push((w << shift) | carry);
+            carry = if shift == 0 { 0 } else { w >> (32 - shift) };
+        }
+        out.push(carry);
+        Big(out).trimmed()
+    }
+
+    /// `(⌊self / d⌋, self mod d)` by binary long division; `d` must not be 0.
+    pub fn div_rem(&self, d: &Big) -> (Big, Big) {
+        assert!(d.bits() > 0, "Big::div_rem by zero");
+        let mut quotient = Big(Vec::new());
+        let mut rest = Big(Vec::new());
+        for bit in (0..self.bits()).rev() {
+            rest = rest.shl(1);
+            if (self.0[(bit / 32) as usize] >> (bit % 32)) & 1 == 1 {
+                rest = rest.add(&Big(vec![1]));
+            }
+            quotient = quotient.shl(1);
+            if rest >= *d {
+                rest = rest.sub(d);
+                quotient = quotient.add(&Big(vec![1]));
+            }
+        }
+        (quotient, rest)
+    }
+
     /// The value as exactly `n` little-endian words; `None` if it needs more.
     pub fn words(&self, n: usize) -> Option<Vec<u32>> {
         if self.0.len() > n {
@@ -125,6 +189,26 @@ mod tests {
         assert_eq!(p.words(7), None);
         assert_eq!(Big::parse("0").unwrap().bits(), 0);
         assert!(Big::parse("-5").is_err());
+    }
+
+    #[test]
+    fn multiplies_and_divides() {
+        let a = Big::parse("340282366920938463463374607431768211457").unwrap(); // 2^128 + 1
+        let b = Big::parse("18446744073709551629").unwrap(); // 2^64 + 13
+        let product = a.mul(&b);
+        assert_eq!(
+            product,
+            Big::parse("6277101735386680768259460193179866441144672085150730813453").unwrap()
+        );
+        assert_eq!(
+            product.add(&Big::parse("5").unwrap()).div_rem(&b),
+            (a.clone(), Big::parse("5").unwrap())
+        );
+        assert_eq!(
+            Big::parse("3").unwrap().shl(100),
+            Big::parse("3802951800684688204490109616128").unwrap()
+        );
+        assert_eq!(a.div_rem(&a.shl(1)), (Big::parse("0").unwrap(), a.clone()));
     }
 
     #[test]

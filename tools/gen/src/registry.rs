@@ -78,6 +78,23 @@ pub struct Curve {
     pub ark_config: String,
     pub gpu_test_large_log_n: Vec<u32>,
     pub edwards_model: Option<EdwardsModel>,
+    pub glv: Option<Glv>,
+}
+
+/// The endomorphism φ(x, y) = (β·x, y) = λ·P of a j = 0 curve and a reduced
+/// basis (n11, n12; n21, n22) of the lattice {(a, b): a + b·λ ≡ 0 mod r}
+/// (cuda/ec/glv.cuh). The basis entries are signed decimals.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Glv {
+    pub beta: String,
+    pub lambda: String,
+    pub n11: String,
+    pub n12: String,
+    pub n21: String,
+    pub n22: String,
+    /// The group has prime order (cofactor 1): φ = λ on every curve point.
+    pub prime_order: bool,
 }
 
 /// A short Weierstrass curve's twisted Edwards model with a = -1
@@ -392,6 +409,31 @@ impl Registry {
                 if !(1..=255).contains(&model.accumulate_registers) {
                     return Err(format!(
                         "curve {c}: edwards_model.accumulate_registers 1..=255"
+                    ));
+                }
+            }
+            if let Some(glv) = &curve.glv {
+                let field = self.coord_field(curve)?;
+                if curve.form != Form::ShortWeierstrass || field.fp2.is_some() {
+                    return Err(format!(
+                        "curve {c}: glv belongs to a short Weierstrass curve over a prime field"
+                    ));
+                }
+                let r = Big::parse(&curve.r)?;
+                for (what, v, bound) in [("beta", &glv.beta, &field.p), ("lambda", &glv.lambda, &r)]
+                {
+                    let value = Big::parse(v).map_err(|e| format!("curve {c}: glv.{what}: {e}"))?;
+                    if &value >= bound || value.bits() < 2 {
+                        return Err(format!(
+                            "curve {c}: glv.{what} must lie in 2..{}",
+                            if what == "beta" { "p" } else { "r" }
+                        ));
+                    }
+                }
+                crate::glv::Split::derive(glv, &r).map_err(|e| format!("curve {c}: glv: {e}"))?;
+                if glv.prime_order != curve.cofactor.starts_with("1 ") {
+                    return Err(format!(
+                        "curve {c}: glv.prime_order must say whether the cofactor is 1"
                     ));
                 }
             }
