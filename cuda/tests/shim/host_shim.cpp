@@ -8,6 +8,7 @@
 #include "constants.cuh"
 #include "edwards_model_ops.cuh"
 #include "ops.cuh"
+#include "../../ec/glv.cuh"
 
 using namespace gpukit;
 using namespace gpukit::check;
@@ -79,6 +80,45 @@ extern "C" int gpukit_check_fp_op(uint8_t curve_id, uint32_t op, const uint32_t*
 extern "C" int gpukit_check_point_op(uint8_t curve_id, uint32_t op, const uint32_t* a, const uint32_t* b,
                                      uint32_t* out, size_t count) {
     return by_curve(curve_id, -1, [&](auto c) { return point_ops<decltype(c)>(op, a, b, out, count); });
+}
+
+// Splits `count` canonical scalars (8 words each, below r) by the curve's
+// endomorphism (ec/glv.cuh): out gets 17 words a scalar, |k1| (8 words),
+// |k2| (8 words) and the signs (bit 0: k1 < 0, bit 1: k2 < 0). Returns
+// SPLIT_BITS, or -1 for a curve without an endomorphism.
+extern "C" int gpukit_check_glv_split(uint8_t curve_id, const uint32_t* k, uint32_t* out, size_t count) {
+    return by_curve(curve_id, -1, [&](auto c) {
+        using C = decltype(c);
+        if constexpr (has_glv<C>()) {
+            for (size_t i = 0; i < count; ++i) {
+                glv_half k1, k2;
+                glv_split_scalar<typename curve_traits<C>::glv>(k + i * 8, k1, k2);
+                uint32_t* o = out + i * 17;
+                for (uint32_t w = 0; w < 8; ++w) {
+                    o[w] = k1.magnitude[w];
+                    o[8 + w] = k2.magnitude[w];
+                }
+                o[16] = uint32_t(k1.negative) | uint32_t(k2.negative) << 1;
+            }
+            return int(glv_bits<C>());
+        }
+        return -1;
+    });
+}
+
+// φ(P) = (β·x, y) of `count` affine points (x||y, canonical, 2·W words
+// each; the identity is (0, 0)); -1 for a curve without an endomorphism.
+extern "C" int gpukit_check_endomorphism(uint8_t curve_id, const uint32_t* a, uint32_t* out, size_t count) {
+    return by_curve(curve_id, -1, [&](auto c) {
+        using C = decltype(c);
+        if constexpr (has_glv<C>()) {
+            constexpr size_t W = ops<C>::W;
+            for (size_t i = 0; i < count; ++i)
+                ops<C>::store_affine(endomorphism<C>(ops<C>::load_affine(a + i * 2 * W)), out + i * 2 * W);
+            return 0;
+        }
+        return -1;
+    });
 }
 
 // An op of the curve's twisted Edwards model (edwards_model_ops.cuh) on

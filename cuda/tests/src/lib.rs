@@ -106,6 +106,14 @@ mod ffi {
             count: usize,
         ) -> i32;
         pub fn gpukit_check_constant(curve: u8, which: u32, out: *mut u32, cap: u32) -> i32;
+        pub fn gpukit_check_glv_split(curve: u8, k: *const u32, out: *mut u32, count: usize)
+            -> i32;
+        pub fn gpukit_check_endomorphism(
+            curve: u8,
+            a: *const u32,
+            out: *mut u32,
+            count: usize,
+        ) -> i32;
         pub fn gpukit_check_decompress(
             curve: u8,
             format: u32,
@@ -449,6 +457,53 @@ pub fn constant(curve: u8, which: u32) -> Option<Vec<u32>> {
 }
 
 /// curve_traits<C>::NAME.
+/// One scalar split by the curve's endomorphism (cuda/ec/glv.cuh): |k1|,
+/// |k2| (8 words each) and their signs (true: negative).
+pub struct GlvSplit {
+    pub k1: Vec<u32>,
+    pub k1_negative: bool,
+    pub k2: Vec<u32>,
+    pub k2_negative: bool,
+}
+
+/// Splits canonical scalars (8 words each) on the host; `None` for a curve
+/// without an endomorphism, else the bound SPLIT_BITS and the splits.
+pub fn glv_split(curve: u8, scalars: &[u32]) -> Option<(u32, Vec<GlvSplit>)> {
+    assert_eq!(scalars.len() % 8, 0);
+    let count = scalars.len() / 8;
+    let mut out = vec![0u32; count * 17];
+    // SAFETY: the shim reads count·8 words and writes count·17.
+    let bits =
+        unsafe { ffi::gpukit_check_glv_split(curve, scalars.as_ptr(), out.as_mut_ptr(), count) };
+    let splits = out
+        .chunks(17)
+        .map(|o| GlvSplit {
+            k1: o[..8].to_vec(),
+            k1_negative: o[16] & 1 != 0,
+            k2: o[8..16].to_vec(),
+            k2_negative: o[16] & 2 != 0,
+        })
+        .collect();
+    u32::try_from(bits).ok().map(|b| (b, splits))
+}
+
+/// φ(P) = (β·x, y) of affine points (x||y, `words` u32 per coordinate) on
+/// the host; `None` for a curve without an endomorphism.
+pub fn endomorphism(curve: u8, points: &[u32], words: usize) -> Option<Vec<u32>> {
+    assert_eq!(points.len() % (2 * words), 0);
+    let mut out = vec![0u32; points.len()];
+    // SAFETY: the shim reads and writes points.len() / (2·words) points.
+    let rc = unsafe {
+        ffi::gpukit_check_endomorphism(
+            curve,
+            points.as_ptr(),
+            out.as_mut_ptr(),
+            points.len() / (2 * words),
+        )
+    };
+    (rc == 0).then_some(out)
+}
+
 pub fn curve_name(curve: u8) -> Option<String> {
     // SAFETY: the shim returns a static NUL-terminated string or null.
     let p = unsafe { ffi::gpukit_check_curve_name(curve) };
