@@ -72,9 +72,13 @@ if runs sanitizers; then
     step sanitizer_edwards_model compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm \
         --test-threads=1 bls12_377_g1::grouped_shifts bls12_377_g1::precomputed_bases bls12_377_g1::batches
     # The small path (cuda/msm/small_msm.cuh) takes the suite's small single
-    # vectors; its gather list is shared memory.
+    # vectors; its gather list is shared memory. On BN254 and secp256k1 the
+    # scalars are split by the endomorphism first (cuda/msm/glv_msm.cuh), at
+    # every window the windows test asks for.
     step sanitizer_small compute-sanitizer --tool racecheck --error-exitcode 1 .device/gpukit_gpu_msm \
-        --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows
+        --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows bn254_g1::windows
+    step sanitizer_small_glv compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
+        --test-threads=1 secp256k1::windows bls12_377_g1::edge_cases
     # Encoded points decoded on the device, one-shot and into resident
     # bases (cuda/driver/compressed.cuh, curve_entries::decompress), faulty
     # records included.

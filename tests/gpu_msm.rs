@@ -253,6 +253,91 @@ fn check_edge_cases<C: Curve>() {
     }
 }
 
+/// Small one-shot calls under the subgroup check (`Validation::Full`), where
+/// the BLS curves' G1 split their scalars by the endomorphism too (BN254 G1
+/// and secp256k1 split under every validation; cuda/msm/glv_msm.cuh): the
+/// split's sizes up to its bound of 2^11 points and past it, its windows,
+/// and the scalars and points whose halves or sums are special.
+fn check_glv_split<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-glv", C::ID.name()));
+    let full = |window_c| Config {
+        validation: Validation::Full,
+        ..gpu_config(window_c)
+    };
+    let check = |points: &[C::Affine], scalars: &[C::Scalar], window_c: u32, what: &str| {
+        let got = gpukit::msm_with::<C>(points, scalars, &full(window_c))
+            .unwrap_or_else(|e| panic!("{} {what}: {e}", C::ID.name()));
+        assert_eq!(
+            got,
+            reference::<C>(points, scalars),
+            "{} split, {what}",
+            C::ID.name()
+        );
+    };
+    for n in [1, 2, 3, 33, 255, 1000, 1024, 2047, 2048, 2049] {
+        let points = random_points::<C>(&mut rng, n);
+        check(
+            &points,
+            &random_scalars::<C>(&mut rng, n),
+            0,
+            &format!("random n={n}"),
+        );
+    }
+    let points = random_points::<C>(&mut rng, 600);
+    for c in [1, 2, 3, 4, 5, 6, 8, 10] {
+        check(
+            &points,
+            &random_scalars::<C>(&mut rng, 600),
+            c,
+            &format!("random c={c}"),
+        );
+    }
+    let n = points.len();
+    let minus_one = -C::Scalar::ONE;
+    check(&points, &vec![C::Scalar::zero(); n], 0, "zero scalars");
+    check(&points, &vec![minus_one; n], 0, "every scalar r-1");
+    check(
+        &points,
+        &vec![C::Scalar::rand(&mut rng); n],
+        0,
+        "every scalar equal",
+    );
+    // Scalars near 2^128 and r/2, where a half's top window and sign turn.
+    let two = C::Scalar::from(2u64);
+    let edges: Vec<C::Scalar> = (0..n as u64)
+        .map(|i| match i % 4 {
+            0 => two.pow([128]) - C::Scalar::from(i),
+            1 => two.pow([127]) + C::Scalar::from(i),
+            2 => minus_one * two.inverse().unwrap() + C::Scalar::from(i),
+            _ => C::Scalar::from(i),
+        })
+        .collect();
+    check(&points, &edges, 0, "scalars near 2^127, 2^128 and r/2");
+    let mut with_identity = points.clone();
+    for p in with_identity.iter_mut().step_by(3) {
+        *p = C::Affine::zero();
+    }
+    check(
+        &with_identity,
+        &random_scalars::<C>(&mut rng, n),
+        0,
+        "identity points",
+    );
+    check(
+        &vec![points[0]; n],
+        &random_scalars::<C>(&mut rng, n),
+        0,
+        "repeated point",
+    );
+    let (mut pairs, mut ks) = (Vec::new(), Vec::new());
+    for &p in &points[..100] {
+        let k = C::Scalar::rand(&mut rng);
+        pairs.extend([p, (-p.into_group()).into_affine(), p, p]);
+        ks.extend([k, k, k, -k]);
+    }
+    check(&pairs, &ks, 0, "cancelling pairs");
+}
+
 fn check_windows<C: Curve>() {
     // 1..=10 reach the small path (one to sixteen buckets a lane in its weighing).
     for c in [1, 2, 3, 5, 6, 7, 8, 10, 13, 16, 20, 24] {
@@ -883,6 +968,7 @@ macro_rules! gpu_suite {
             type C = gpukit::curves::$marker;
             #[test] fn edge_cases() { if gpu_present() { check_edge_cases::<C>() } }
             #[test] fn windows() { if gpu_present() { check_windows::<C>() } }
+            #[test] fn glv_split() { if gpu_present() { check_glv_split::<C>() } }
             #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }

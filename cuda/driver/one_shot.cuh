@@ -2,6 +2,7 @@
 // the set: its slice uploaded, decoded and checked, in passes that fit.
 #pragma once
 #include <algorithm>
+#include "../msm/glv_msm.cuh"
 #include "../msm/pippenger.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "device_set.cuh"
@@ -35,9 +36,16 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
         enqueue_points<C>(d_points.get(), points + size_t(first) * points_layout.stride, m, points_layout, check,
                           report.get(), stream);
-        const msm_shape shape{m, 1, c, 1, m};
-        device_buffer<bucket_t> unit_sums(shape.units(T::SCALAR_BITS), stream);
-        enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(), stream);
+        // A small pass on a curve with an endomorphism is split (glv_msm.cuh).
+        const bool split = splits_by_glv<C>(m, c, check);
+        const msm_shape shape = split ? glv_split_shape(m, c) : msm_shape{m, 1, c, 1, m};
+        const uint32_t bits = split ? glv_bits<C>() : T::SCALAR_BITS;
+        device_buffer<bucket_t> unit_sums(shape.units(bits), stream);
+        if (split)
+            enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
+        else
+            enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(),
+                           stream);
         const decode_report checked = read_report(report, stream);
         trace_mark("read checks");
         // Scalars first: the CPU backends report a bad scalar before a bad
@@ -47,7 +55,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         if (points_layout.is_compressed()) raise_compressed_report(checked, first, points_layout);
         raise_scalar_report(checked, rows);
         raise_point_report(checked, first);
-        total = total.add(finish_msm<C>(unit_sums, shape, stream)[0]);
+        total = total.add(finish_msm<C>(unit_sums, shape, stream, bits)[0]);
     }
     return total;
 }

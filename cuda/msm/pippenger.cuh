@@ -126,13 +126,13 @@ __global__ void combine_sets(const typename curve_traits<C>::bucket_t* unit_sums
 }
 
 // Waits for `stream` and combines the unit sums an enqueue_msm of `shape`
-// left in unit_sums into one sum per vector.
+// (over scalars of `scalar_bits`) left in unit_sums into one sum per vector.
 template <class C>
 std::vector<typename curve_traits<C>::bucket_t> finish_msm(
-    const device_buffer<typename curve_traits<C>::bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream) {
-    using T = curve_traits<C>;
-    using bucket_t = typename T::bucket_t;
-    const uint32_t sets = shape.sets(T::SCALAR_BITS);
+    const device_buffer<typename curve_traits<C>::bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream,
+    uint32_t scalar_bits = curve_traits<C>::SCALAR_BITS) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t sets = shape.sets(scalar_bits);
     std::vector<bucket_t> host;
     if (sets > 1 && shape.batch < DEVICE_COMBINE_MIN_VECTORS) {
         host.resize(unit_sums.size());

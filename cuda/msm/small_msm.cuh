@@ -4,16 +4,19 @@
 // buckets' finish and the reduction's levels), most of it dependent
 // additions at their latency, ~10 µs each (bench/NOTES.md, v18a). Here the
 // recoded pairs stay unsorted and two kernels do the rest:
-//   small_bucket_sums: one warp per (unit, bucket) reads the unit's keys,
-//     gathers the pairs of its bucket and adds them spread over its 32
-//     lanes, then sums the lanes: ceil(items / 32) + 5 dependent additions.
+//   small_bucket_sums: one warp per (unit, bucket, segment) reads a
+//     segment of the unit's keys (plan/small.cuh small_segments), gathers
+//     the pairs of its bucket and adds them spread over its 32 lanes, then
+//     sums the lanes: ceil(items / (32·segments)) + 5 dependent additions.
 //     A bucket holding many of the unit's items is the call's latency
-//     (every scalar equal; a top window of one or two bits, as BLS12-381's
-//     and secp256k1's at c = 5, splits the unit between two buckets), which
-//     is why the path stops at SMALL_MAX_PAIRS;
-//   small_unit_sums: one warp per unit weighs its B bucket sums without a
-//     doubling chain (below): 2m + 1 + 2·log2(B / m) + log2(m) dependent
-//     additions for m = ceil(B / 32) buckets a lane.
+//     (every scalar equal; a top window of one or two bits, as BLS12-377's
+//     at c = 4 or BLS12-381's and secp256k1's at c = 5, splits the unit
+//     between two buckets), which is why the path stops at SMALL_MAX_PAIRS
+//     and why a long unit is cut into segments;
+//   small_unit_sums: one warp per unit adds each bucket's segments
+//     (log2(segments) dependent additions) and weighs its B bucket sums
+//     without a doubling chain (below): 2m + 1 + 2·log2(B / m) + log2(m)
+//     dependent additions for m = ceil(B / 32) buckets a lane.
 // The host combines the units as after the pipeline (finish_msm).
 #pragma once
 #include "../curve_traits.cuh"
@@ -36,33 +39,36 @@ constexpr uint32_t SMALL_KEY_BATCH = 8;
 // they lie among the unit's pairs.
 constexpr uint32_t SMALL_GATHER = 2 * 32 * SMALL_KEY_BATCH;
 
-// bucket_sums[g], g = u·B + b: the sum of unit u's pairs in bucket b
-// (recode_scalars' keys of a pass with first = 0, in `format`), the identity
-// where there are none. Unit u's pairs are [u·per_unit, (u+1)·per_unit) of
-// keys/values.
+// bucket_sums[g·segments + s], g = u·B + b: the sum of unit u's pairs in
+// bucket b (recode_scalars' keys of a pass with first = 0, in `format`)
+// among its segment s of keys, the identity where there are none. Unit u's
+// pairs are [u·per_unit, (u+1)·per_unit) of keys/values; segment s is
+// [s·per_unit/segments, (s+1)·per_unit/segments) of them.
 template <class C>
 __global__ void __launch_bounds__(SMALL_WARPS * 32)
     small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
-                      uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets,
+                      uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets, uint32_t segments,
                       typename curve_traits<C>::bucket_t* bucket_sums) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
     __shared__ uint32_t gathered[SMALL_WARPS][SMALL_GATHER];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const uint32_t g = blockIdx.x * SMALL_WARPS + warp;
+    const uint32_t slot = blockIdx.x * SMALL_WARPS + warp, g = slot / segments, segment = slot % segments;
     if (g >= buckets) return;  // the whole warp
     const size_t first = size_t(g / B) * per_unit;
+    const uint32_t lo = uint32_t(uint64_t(per_unit) * segment / segments);
+    const uint32_t hi = uint32_t(uint64_t(per_unit) * (segment + 1) / segments);
     const uint32_t target = format.key_of_index(g);
     uint32_t* list = gathered[warp];
     bucket_t acc = bucket_t::identity();
     uint32_t filled = 0;
     constexpr uint32_t STRIDE = 32 * SMALL_KEY_BATCH;
-    for (uint32_t start = 0; start < per_unit; start += STRIDE) {
+    for (uint32_t start = lo; start < hi; start += STRIDE) {
         uint32_t key[SMALL_KEY_BATCH];
 #pragma unroll
         for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
             const uint32_t i = start + q * 32 + lane;
-            key[q] = i < per_unit ? keys[first + i] : ~target;
+            key[q] = i < hi ? keys[first + i] : ~target;
         }
 #pragma unroll
         for (uint32_t q = 0; q < SMALL_KEY_BATCH; q++) {
@@ -72,7 +78,7 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
             filled += __popc(ballot);
         }
         // Room for the next batch always remains, so a batch never overflows.
-        if (filled > SMALL_GATHER - STRIDE || start + STRIDE >= per_unit) {
+        if (filled > SMALL_GATHER - STRIDE || start + STRIDE >= hi) {
             __syncwarp();
             for (uint32_t k = lane; k < filled; k += 32) {
                 const uint32_t v = list[k];
@@ -84,7 +90,18 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
         }
     }
     acc = warp_sum(acc);
-    if (lane == 0) store_wide(bucket_sums + g, acc);
+    if (lane == 0) store_wide(bucket_sums + slot, acc);
+}
+
+// The sum of bucket g's `segments` partial sums (1, 2 or 4), added pairwise.
+template <class bucket_t>
+__device__ bucket_t bucket_total(const bucket_t* bucket_sums, size_t g, uint32_t segments) {
+    const bucket_t* parts = bucket_sums + g * segments;
+    bucket_t total = load_wide(parts);
+    if (segments == 1) return total;
+    total = add_points(total, load_wide(parts + 1));
+    if (segments == 2) return total;
+    return add_points(total, add_points(load_wide(parts + 2), load_wide(parts + 3)));
 }
 
 // unit_sums[u] = Σ_{b<B} (b+1)·bucket_sums[u·B + b], one warp per unit.
@@ -99,7 +116,7 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
 template <class C>
 __global__ void __launch_bounds__(SMALL_WARPS * 32)
     small_unit_sums(const typename curve_traits<C>::bucket_t* bucket_sums, uint32_t B, uint32_t units,
-                    typename curve_traits<C>::bucket_t* unit_sums) {
+                    uint32_t segments, typename curve_traits<C>::bucket_t* unit_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const uint32_t u = blockIdx.x * SMALL_WARPS + warp;
@@ -109,7 +126,7 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
     bucket_t running = bucket_t::identity(), weighted = bucket_t::identity();
     if (lane < lanes) {
         for (uint32_t r = m; r-- > 0;) {
-            running = add_points(running, load_wide(bucket_sums + size_t(u) * B + lane * m + r));
+            running = add_points(running, bucket_total(bucket_sums, size_t(u) * B + lane * m + r, segments));
             weighted = r + 1 == m ? running : add_points(weighted, running);
         }
     }
@@ -119,29 +136,30 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
     if (lane == 0) store_wide(unit_sums + u, total);
 }
 
-// Enqueues the MSM of `shape` (small_msm_fits) on `stream`: unit u's sum in
-// unit_sums[u], as enqueue_msm leaves it.
-template <class C>
+// Enqueues the MSM of `shape` (small_msm_fits) over scalars of BITS bits
+// on `stream`: unit u's sum in unit_sums[u], as enqueue_msm leaves it.
+template <class C, uint32_t BITS = curve_traits<C>::SCALAR_BITS>
 void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars,
                        const msm_shape& shape, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
-    using T = curve_traits<C>;
-    using bucket_t = typename T::bucket_t;
+    using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = SMALL_WARPS * 32;
-    const uint32_t units = shape.units(T::SCALAR_BITS), B = buckets_per_window(shape.c);
+    const uint32_t units = shape.units(BITS), B = buckets_per_window(shape.c);
     const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
+    const uint32_t segments = small_segments(per_unit, small_segment_pairs());
     device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
-    recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
+    recode_scalars<BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
         scalars, shape, 0, units, pair_keys{shape.c}, keys.get(), values.get());
     GPUKIT_LAUNCHED("recode_scalars");
     trace_mark("recode");
     const uint32_t buckets = units * B;
-    device_buffer<bucket_t> bucket_sums(buckets, stream);
-    small_bucket_sums<C><<<blocks_for(size_t(buckets) * 32, BLOCK), BLOCK, 0, stream>>>(
-        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, bucket_sums.get());
+    device_buffer<bucket_t> bucket_sums(size_t(buckets) * segments, stream);
+    small_bucket_sums<C><<<blocks_for(size_t(buckets) * segments * 32, BLOCK), BLOCK, 0, stream>>>(
+        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments,
+        bucket_sums.get());
     GPUKIT_LAUNCHED("small_bucket_sums");
     trace_mark("small bucket sums");
     small_unit_sums<C><<<blocks_for(size_t(units) * 32, BLOCK), BLOCK, 0, stream>>>(bucket_sums.get(), B, units,
-                                                                                    unit_sums);
+                                                                                    segments, unit_sums);
     GPUKIT_LAUNCHED("small_unit_sums");
     trace_mark("small unit sums");
 }

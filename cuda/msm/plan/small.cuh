@@ -24,6 +24,37 @@ constexpr uint32_t SMALL_WINDOW = 4;
 // one warp, 2^(c-6) of them a lane from c = 6 on.
 constexpr uint32_t SMALL_MAX_WINDOW = 10;
 
+// Keys a segment of a unit holds at least (small_segments): units of whole
+// scalars (at most SMALL_MAX_PAIRS) stay one segment, and the split's units
+// of 2^11 < pairs ≤ 2^12 (small_glv_fits) take two. On the H100 segments of
+// 512, 1024 and 2048 keys were level within the calls' spread for the split
+// at 2^10 and 2^11 points, and two segments of 2^10 slowed whole BN254 and
+// secp256k1 scalars at 2^11 by ~0.1 ms (bench/NOTES.md, v29b).
+constexpr size_t SMALL_SEGMENT_PAIRS = 2048;
+
+// GPUKIT_SMALL_SEGMENT (read once per process) sets SMALL_SEGMENT_PAIRS,
+// for benchmarks.
+inline size_t small_segment_pairs() {
+    static const size_t pairs = [] {
+        const char* v = std::getenv("GPUKIT_SMALL_SEGMENT");
+        if (!v || !*v) return SMALL_SEGMENT_PAIRS;
+        char* end = nullptr;
+        const unsigned long long parsed = std::strtoull(v, &end, 10);
+        return *end == '\0' && parsed > 0 ? size_t(parsed) : SMALL_SEGMENT_PAIRS;
+    }();
+    return pairs;
+}
+
+// Segments a unit of `per_unit` pairs is cut into on the small path, at
+// least `least` keys each: 1, 2 or 4. A bucket's items are added
+// ~items / (32·segments) deep, plus log2(segments) additions of the
+// segments; a top window of few values (BN254's split scalars at c = 5 hold
+// 4 of 16 buckets) makes a bucket hold several times the others' items, and
+// its depth is the call's.
+inline uint32_t small_segments(size_t per_unit, size_t least) {
+    return per_unit >= 4 * least ? 4 : per_unit >= 2 * least ? 2 : 1;
+}
+
 // GPUKIT_SMALL_MSM (read once per process) sets the most pairs a unit may
 // have on the small path, for benchmarks: 0 turns it off.
 inline size_t small_msm_max_pairs() {
@@ -40,6 +71,19 @@ inline size_t small_msm_max_pairs() {
 // One vector whose units are small enough, at a window the weighing takes.
 inline bool small_msm_fits(const msm_shape& shape, size_t max_pairs) {
     return shape.batch == 1 && shape.c <= SMALL_MAX_WINDOW && shape.pairs_per_unit() <= max_pairs;
+}
+
+// The shape of the MSM of n points at window c split by an endomorphism
+// (glv_msm.cuh): 2n scalars of half the bits.
+inline msm_shape glv_split_shape(uint32_t n, uint32_t c) { return msm_shape{2 * n, 1, c, 1, 2 * n}; }
+
+// Whether the split of n points at window c takes the small path: the
+// points it takes whole (a unit of n ≤ max_pairs pairs), whose split units
+// hold 2n pairs, in 4 segments from 2^12 (on the H100 the split at 2^11 ran
+// 0.07–0.14 ms faster than the whole scalars, through the sorted pipeline
+// 0.05–0.1 ms slower; v29a).
+inline bool small_glv_fits(uint32_t n, uint32_t c, size_t max_pairs) {
+    return n <= max_pairs && n < (1u << 30) && small_msm_fits(glv_split_shape(n, c), 2 * max_pairs);
 }
 
 }  // namespace gpukit

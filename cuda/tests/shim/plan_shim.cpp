@@ -128,6 +128,16 @@ extern "C" bool gpukit_plan_small_msm_fits(uint32_t n, uint32_t batch, uint32_t 
     return small_msm_fits(msm_shape{n, batch, c, copies, n}, max_pairs);
 }
 
+extern "C" uint32_t gpukit_plan_small_segments(size_t per_unit, size_t least) {
+    return small_segments(per_unit, least);
+}
+
+extern "C" size_t gpukit_plan_small_segment_pairs() { return SMALL_SEGMENT_PAIRS; }
+
+extern "C" bool gpukit_plan_small_glv_fits(uint32_t n, uint32_t c, size_t max_pairs) {
+    return small_glv_fits(n, c, max_pairs);
+}
+
 // narrow_keys_fit for a pass of `group` units, with narrow_unit_shift in *shift.
 extern "C" bool gpukit_plan_narrow_keys(uint32_t n, uint32_t c, uint32_t copies, uint32_t stride, uint32_t group,
                                         uint32_t* shift) {

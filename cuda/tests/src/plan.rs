@@ -116,6 +116,9 @@ mod ffi {
             copies: u32,
             max_pairs: usize,
         ) -> bool;
+        pub fn gpukit_plan_small_segments(per_unit: usize, least: usize) -> u32;
+        pub fn gpukit_plan_small_glv_fits(n: u32, c: u32, max_pairs: usize) -> bool;
+        pub fn gpukit_plan_small_segment_pairs() -> usize;
         pub fn gpukit_plan_narrow_keys(
             n: u32,
             c: u32,
@@ -284,6 +287,27 @@ pub fn small_msm_fits(n: u32, batch: u32, c: u32, copies: u32, max_pairs: usize)
     assert!(c >= 1 && copies >= 1);
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_small_msm_fits(n, batch, c, copies, max_pairs) }
+}
+
+/// small_segments: the segments the small path cuts a unit of `per_unit`
+/// pairs into at `least` keys a segment or more.
+pub fn small_segments(per_unit: usize, least: usize) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_small_segments(per_unit, least) }
+}
+
+/// SMALL_SEGMENT_PAIRS: the fewest keys a segment holds by default.
+pub fn small_segment_pairs() -> usize {
+    // SAFETY: returns a constant.
+    unsafe { ffi::gpukit_plan_small_segment_pairs() }
+}
+
+/// small_glv_fits: whether a one-shot pass of n points at window c, split by
+/// the curve's endomorphism, takes the small path (2n pairs a unit, at most
+/// twice `max_pairs`).
+pub fn small_glv_fits(n: u32, c: u32, max_pairs: usize) -> bool {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_small_glv_fits(n, c, max_pairs) }
 }
 
 /// narrow_keys_fit and narrow_unit_shift (cuda/msm/plan/shape.cuh): whether a

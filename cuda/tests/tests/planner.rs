@@ -389,6 +389,57 @@ fn small_path_takes_one_vector_of_few_pairs() {
     assert!(!plan::small_msm_fits(1, 1, 5, 1, 0));
 }
 
+#[test]
+fn small_path_segments_hold_enough_keys() {
+    let least = plan::small_segment_pairs();
+    for least in [least, 512, 2048] {
+        let mut last = 1;
+        for per_unit in (0..=1usize << 13).step_by(7) {
+            let segments = plan::small_segments(per_unit, least);
+            assert!(
+                [1, 2, 4].contains(&segments),
+                "{per_unit} pairs: {segments} segments"
+            );
+            assert!(
+                segments >= last,
+                "{per_unit} pairs: fewer segments than a shorter unit"
+            );
+            if segments > 1 {
+                assert!(
+                    per_unit / segments as usize >= least,
+                    "{per_unit} pairs: short segments"
+                );
+            }
+            last = segments;
+        }
+        assert_eq!(plan::small_segments(4 * least, least), 4);
+    }
+}
+
+#[test]
+fn small_path_splits_what_it_takes_whole() {
+    let (max_pairs, max_window) = small_limits_checked();
+    let n = max_pairs as u32;
+    for c in 1..=24u32 {
+        assert_eq!(
+            plan::small_glv_fits(n, c, max_pairs),
+            c <= max_window,
+            "c {c}"
+        );
+        assert_eq!(
+            plan::small_glv_fits(1, c, max_pairs),
+            c <= max_window,
+            "c {c}"
+        );
+        assert!(!plan::small_glv_fits(n + 1, c, max_pairs), "c {c}");
+    }
+    assert!(
+        !plan::small_glv_fits(1, 5, 0),
+        "GPUKIT_SMALL_MSM=0 turns it off"
+    );
+    assert!(!plan::small_glv_fits(u32::MAX, 4, usize::MAX));
+}
+
 // The small path's limits, within what its kernels take: pair indices in
 // 32 bits, and at most 16 buckets a lane in the weighing (c <= 10); its own
 // window one it takes.
