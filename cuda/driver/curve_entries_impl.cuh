@@ -1,12 +1,11 @@
 // The definitions behind curve_entries.cuh, included only by the per-curve
 // instance files.
 #pragma once
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include "../msm/edwards_bases.cuh"
 #include "../msm/pippenger.cuh"
 #include "../msm/shifted_bases.cuh"
+#include "../runtime/env.cuh"
 #include "../runtime/trace.cuh"
 #include "curve_entries.cuh"
 #include "device_set.cuh"
@@ -125,10 +124,7 @@ bool edwards_bases(point_check check, bool in_subgroup, uint32_t fixed_base_digi
     if constexpr (!has_edwards_model<C>::value) {
         return false;
     } else {
-        static const bool off = [] {
-            const char* v = std::getenv("GPUKIT_EDWARDS_MODEL");
-            return v && std::strcmp(v, "0") == 0;
-        }();
+        static const bool off = env_is_zero("GPUKIT_EDWARDS_MODEL");
         return !off && (check == CHECK_SUBGROUP || in_subgroup) && fixed_base_digits == 0;
     }
 }

@@ -8,8 +8,8 @@
 // pipeline, at the windows calibrated for whole scalars, the split ran
 // slower from 2^11 to 2^14 and at 2^20 (twice the items a bucket; v29a).
 #pragma once
-#include <cstdlib>
 #include "../ec/glv.cuh"
+#include "../runtime/env.cuh"
 #include "../runtime/status.cuh"
 #include "small_msm.cuh"
 
@@ -18,10 +18,7 @@ namespace gpukit {
 // GPUKIT_GLV=0 (read once per process) keeps small one-shot scalars whole
 // on the curves with an endomorphism, for benchmarks.
 inline bool glv_enabled() {
-    static const bool enabled = [] {
-        const char* v = std::getenv("GPUKIT_GLV");
-        return !(v && v[0] == '0' && v[1] == '\0');
-    }();
+    static const bool enabled = !env_is_zero("GPUKIT_GLV");
     return enabled;
 }
 

@@ -53,6 +53,7 @@ fn main() {
         "../ec",
         "../msm/plan",
         "../driver/compressed.cuh",
+        "../runtime/env.cuh",
         "../curve_traits.cuh",
         "../../curves",
         "../../build",

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
+#include "../../runtime/env.cuh"
 #include "shape.cuh"
 
 namespace gpukit {
@@ -36,11 +36,8 @@ constexpr size_t SMALL_SEGMENT_PAIRS = 2048;
 // for benchmarks.
 inline size_t small_segment_pairs() {
     static const size_t pairs = [] {
-        const char* v = std::getenv("GPUKIT_SMALL_SEGMENT");
-        if (!v || !*v) return SMALL_SEGMENT_PAIRS;
-        char* end = nullptr;
-        const unsigned long long parsed = std::strtoull(v, &end, 10);
-        return *end == '\0' && parsed > 0 ? size_t(parsed) : SMALL_SEGMENT_PAIRS;
+        const size_t v = env_count("GPUKIT_SMALL_SEGMENT", SMALL_SEGMENT_PAIRS);
+        return v > 0 ? v : SMALL_SEGMENT_PAIRS;
     }();
     return pairs;
 }
@@ -58,13 +55,7 @@ inline uint32_t small_segments(size_t per_unit, size_t least) {
 // GPUKIT_SMALL_MSM (read once per process) sets the most pairs a unit may
 // have on the small path, for benchmarks: 0 turns it off.
 inline size_t small_msm_max_pairs() {
-    static const size_t limit = [] {
-        const char* v = std::getenv("GPUKIT_SMALL_MSM");
-        if (!v || !*v) return SMALL_MAX_PAIRS;
-        char* end = nullptr;
-        const unsigned long long parsed = std::strtoull(v, &end, 10);
-        return *end == '\0' ? size_t(parsed) : SMALL_MAX_PAIRS;
-    }();
+    static const size_t limit = env_count("GPUKIT_SMALL_MSM", SMALL_MAX_PAIRS);
     return limit;
 }
 
@@ -79,11 +70,12 @@ inline msm_shape glv_split_shape(uint32_t n, uint32_t c) { return msm_shape{2 * 
 
 // Whether the split of n points at window c takes the small path: the
 // points it takes whole (a unit of n ≤ max_pairs pairs), whose split units
-// hold 2n pairs, in 4 segments from 2^12 (on the H100 the split at 2^11 ran
-// 0.07–0.14 ms faster than the whole scalars, through the sorted pipeline
-// 0.05–0.1 ms slower; v29a).
+// hold 2n pairs (two segments above 2^11). On the H100 the split at 2^11 ran
+// level with whole scalars to 0.27 ms faster on the small path, and through
+// the sorted pipeline 0.05–0.1 ms slower (bench/NOTES.md, v29a, v29d). The
+// bound on n keeps 2n from overflowing.
 inline bool small_glv_fits(uint32_t n, uint32_t c, size_t max_pairs) {
-    return n <= max_pairs && n < (1u << 30) && small_msm_fits(glv_split_shape(n, c), 2 * max_pairs);
+    return n < (1u << 30) && small_msm_fits(glv_split_shape(n, c), 2 * max_pairs);
 }
 
 }  // namespace gpukit

@@ -1,0 +1,28 @@
+// The environment switches the library reads for tests and benchmarks
+// (each once per process, by its caller's static). Host only, no CUDA: the
+// planners' host tests compile it with g++.
+#pragma once
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+namespace gpukit {
+
+// The variable `name` as a decimal count, or `fallback` where it is unset,
+// empty or not a number.
+inline size_t env_count(const char* name, size_t fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    char* end = nullptr;
+    const unsigned long long parsed = std::strtoull(v, &end, 10);
+    return *end == '\0' ? size_t(parsed) : fallback;
+}
+
+// Whether the variable `name` is "0": the switch that turns a default
+// choice off.
+inline bool env_is_zero(const char* name) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, "0") == 0;
+}
+
+}  // namespace gpukit
