@@ -66,9 +66,9 @@ extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); 
 // subgroup (short Weierstrass curves).
 extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t point_stride, uint32_t point_flag,
                                uint32_t point_format, const char* format_name, const char* format_group,
-                               const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t points_montgomery,
-                               uint32_t check, uint32_t scalar_flags, uint32_t devices, uint8_t* out,
-                               char* err, size_t err_len) {
+                               const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t tuned_c,
+                               uint32_t points_montgomery, uint32_t check, uint32_t scalar_flags, uint32_t devices,
+                               uint8_t* out, char* err, size_t err_len) {
     const point_layout layout = point_format != 0
                                     ? point_layout::compressed(point_format, point_stride, format_name, format_group)
                                     : point_layout::records(point_stride, point_flag, points_montgomery != 0);
@@ -76,8 +76,9 @@ extern "C" int gpukit_cuda_msm(uint8_t curve_id, const uint8_t* points, uint32_t
         switch (curve_id) {
 #define GPUKIT_MSM_CASE(name, id)                                                                          \
     case id:                                                                                               \
-        return curve_entries<name>::msm(points, scalars, n, window_c, layout, point_check_of(check),     \
-                                        scalar_layout::from_flags(scalar_flags), devices, out);
+        return curve_entries<name>::msm(points, scalars, n, window_c, tuned_c, layout,                     \
+                                        point_check_of(check), scalar_layout::from_flags(scalar_flags),    \
+                                        devices, out);
             GPUKIT_CURVES(GPUKIT_MSM_CASE)
 #undef GPUKIT_MSM_CASE
         }

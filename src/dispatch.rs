@@ -242,6 +242,7 @@ fn run_gpu<C: Curve>(
             wire,
             layout,
             n,
+            plan.window_c,
             plan.gpu_window,
             input,
             plan.devices,

@@ -250,6 +250,7 @@ mod imp {
             scalars: *const u8,
             n: u32,
             window_c: u32,
+            tuned_c: u32,
             points_montgomery: u32,
             check: u32,
             scalar_layout: u32,
@@ -327,8 +328,11 @@ mod imp {
         unsafe { gpukit_cuda_device_count() }
     }
 
-    /// One MSM; `window_c` goes to the device as it is (0 = its cost model):
-    /// the planner settled it (`crate::plan::Plan::gpu_window`).
+    /// One MSM at the window `window_c` the call asked for (0 = open, the
+    /// device's choice). `tuned_c` is the calibrated window for n
+    /// (`crate::plan::Plan::gpu_window`, 0 = none): the device takes it for
+    /// an open window unless it splits the scalars by the curve's
+    /// endomorphism, whose halves the calibration did not measure.
     // One argument per argument of the C entry point it wraps.
     #[allow(clippy::too_many_arguments)]
     pub fn msm(
@@ -338,6 +342,7 @@ mod imp {
         layout: ScalarLayout,
         n: usize,
         window_c: u32,
+        tuned_c: u32,
         input: PointInput,
         devices: u32,
     ) -> Result<Vec<u8>, Error> {
@@ -360,6 +365,7 @@ mod imp {
                 scalars.as_ptr(),
                 n as u32,
                 window_c,
+                tuned_c,
                 input.montgomery as u32,
                 input.check as u32,
                 layout_flags(layout),
@@ -595,6 +601,7 @@ mod imp {
         _layout: ScalarLayout,
         _n: usize,
         _window_c: u32,
+        _tuned_c: u32,
         _input: PointInput,
         _devices: u32,
     ) -> Result<Vec<u8>, Error> {

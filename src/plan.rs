@@ -182,7 +182,9 @@ pub(crate) struct Plan {
     /// The window a GPU run uses: `window_c`, or where that is open the
     /// calibrated one for n (still 0, the CUDA cost model, where the
     /// calibration measured none). Kept apart from `window_c` so that a
-    /// fallback to the CPU does not inherit a GPU-tuned window.
+    /// fallback to the CPU does not inherit a GPU-tuned window, and so that
+    /// a one-shot call tells the device which window was asked: where it is
+    /// open, the device may take its own for scalars it splits.
     pub gpu_window: u32,
     pub devices: u32,
     /// The engine that runs the call on the host where it does not run on

@@ -274,7 +274,11 @@ fn check_glv_split<C: Curve>() {
             C::ID.name()
         );
     };
-    for n in [1, 2, 3, 33, 255, 1000, 1024, 2047, 2048, 2049] {
+    // Across the bounds of the split's segments (2^11 and 2^12 pairs) and
+    // of the small path's split (2^12 points).
+    for n in [
+        1, 2, 3, 33, 255, 1000, 1024, 2047, 2048, 2049, 3000, 4095, 4096, 4097,
+    ] {
         let points = random_points::<C>(&mut rng, n);
         check(
             &points,
@@ -283,6 +287,14 @@ fn check_glv_split<C: Curve>() {
             &format!("random n={n}"),
         );
     }
+    // Four segments, every item in one bucket of each unit.
+    let points = random_points::<C>(&mut rng, 4096);
+    check(
+        &points,
+        &[C::Scalar::rand(&mut rng); 4096],
+        0,
+        "every scalar equal, n=4096",
+    );
     let points = random_points::<C>(&mut rng, 600);
     for c in [1, 2, 3, 4, 5, 6, 8, 10] {
         check(

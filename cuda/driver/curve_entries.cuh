@@ -19,7 +19,10 @@ struct curve_entries {
     // One MSM, spread over the devices of `devices` (bit mask, 0 = all);
     // `out` gets the wire result. Points and scalars are laid out as
     // `points_layout` and `scalars_layout` say, and checked as `check` says.
-    static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
+    // The window is the caller's `window_c`, or where that is 0 the device's
+    // choice, which takes the calibrated `tuned_c` (0 = none) for scalars it
+    // does not split (one_shot_window).
+    static void msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c, uint32_t tuned_c,
                     point_layout points_layout, point_check check, scalar_layout scalars_layout, uint32_t devices,
                     uint8_t* out);
     // Uploads, decodes and checks n bases once (`in_subgroup`: they are

@@ -25,13 +25,26 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
     return window_c ? window_c : auto_window(T::SCALAR_BITS, T::MAX_WINDOW, n);
 }
 
+// The window of a one-shot call of n points: the caller's (`window_c`);
+// else, where its scalars are split (glv_msm.cuh), the split's own, which
+// the calibration does not know; else the calibrated one (`tuned_c`, 0 =
+// none); else the small path's where it takes the call, and the cost
+// model's where it does not.
+template <class C>
+uint32_t one_shot_window(uint32_t n, uint32_t window_c, uint32_t tuned_c, point_check check) {
+    if (window_c != 0) return resolve_window<C>(window_c, n);
+    const uint32_t split_c = glv_small_window(glv_bits<C>());
+    if (splits_by_glv<C>(n, split_c, check)) return split_c;
+    if (tuned_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs()))
+        return SMALL_WINDOW;
+    return resolve_window<C>(tuned_c, n);
+}
+
 template <class C>
 void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32_t n, uint32_t window_c,
-                           point_layout points_layout, point_check check, scalar_layout scalars_layout,
-                           uint32_t devices, uint8_t* out) {
-    // A call of few points runs the small path, at its own window.
-    const bool small = window_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs());
-    const uint32_t c = small ? SMALL_WINDOW : resolve_window<C>(window_c, n);
+                           uint32_t tuned_c, point_layout points_layout, point_check check,
+                           scalar_layout scalars_layout, uint32_t devices, uint8_t* out) {
+    const uint32_t c = one_shot_window<C>(n, window_c, tuned_c, check);
     const std::vector<device_slice> slices = split_over_devices(select_devices(devices), n);
     auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];

@@ -15,21 +15,41 @@ namespace gpukit {
 // secp256k1, even with 2^12, and 10-30 % slower at 2^13, where the sorted
 // pipeline's balanced runs pay for its fixed latency (bench/NOTES.md, v18a).
 constexpr size_t SMALL_MAX_PAIRS = size_t(1) << 11;
-// Its window where the call leaves it open and no calibrated one applies
-// (src/tuning.rs starts at 2^10): c = 4 ran fastest from 2^8 to 2^11 on
-// BN254, BLS12-381 G1 and secp256k1 (c = 5 up to 1.5x slower: a 1- or 2-bit
-// top window splits its unit between two buckets; v18a).
+// Its window for whole scalars where the call leaves it open and no
+// calibrated one applies (src/tuning.rs starts at 2^10): c = 4 ran fastest
+// from 2^8 to 2^11 on BN254, BLS12-381 G1 and secp256k1 (c = 5 up to 1.5x
+// slower: a 1- or 2-bit top window splits its unit between two buckets;
+// v18a).
 constexpr uint32_t SMALL_WINDOW = 4;
+
+// The bits the top window of `scalar_bits`-bit scalars holds at window c,
+// the signed digits' carry included: its digits take about 2^(bits-1)
+// values, so the fewer it holds, the fewer buckets its unit's items share.
+constexpr uint32_t top_window_bits(uint32_t scalar_bits, uint32_t c) {
+    return scalar_bits + 1 - c * (window_count(scalar_bits, c) - 1);
+}
+
+// The split's window where the call leaves it open (glv_msm.cuh): of 4 and
+// 5, the one whose top window holds more of the split's bits, 4 on a tie.
+// The split's 2n pairs crowd a unit, so the top window's few buckets set
+// the call's depth: on the H100 BN254's halves (127 bits: 4 bits on top at
+// c = 4, 3 at c = 5) ran 0.08 ms faster at c = 4 at 2^10 and 2^11, and
+// secp256k1's (129: 2 and 5) 0.05–0.12 ms faster at c = 5 (bench/NOTES.md,
+// v29e); the calibrated windows are whole scalars' and do not apply.
+constexpr uint32_t glv_small_window(uint32_t split_bits) {
+    return top_window_bits(split_bits, 5) > top_window_bits(split_bits, 4) ? 5 : 4;
+}
 // The widest window it takes: a unit's 2^(c-1) bucket sums are weighed by
 // one warp, 2^(c-6) of them a lane from c = 6 on.
 constexpr uint32_t SMALL_MAX_WINDOW = 10;
 
 // Keys a segment of a unit holds at least (small_segments): units of whole
 // scalars (at most SMALL_MAX_PAIRS) stay one segment, and the split's units
-// of 2^11 < pairs ≤ 2^12 (small_glv_fits) take two. On the H100 segments of
-// 512, 1024 and 2048 keys were level within the calls' spread for the split
-// at 2^10 and 2^11 points, and two segments of 2^10 slowed whole BN254 and
-// secp256k1 scalars at 2^11 by ~0.1 ms (bench/NOTES.md, v29b).
+// (small_glv_fits) take two from 2^12 pairs and four from 2^13. On the H100
+// segments of 512, 1024 and 2048 keys were level within the calls' spread
+// for the split at 2^10 and 2^11 points, and two segments of 2^10 slowed
+// whole BN254 and secp256k1 scalars at 2^11 by ~0.1 ms (bench/NOTES.md,
+// v29b).
 constexpr size_t SMALL_SEGMENT_PAIRS = 2048;
 
 // GPUKIT_SMALL_SEGMENT (read once per process) sets SMALL_SEGMENT_PAIRS,
@@ -68,14 +88,16 @@ inline bool small_msm_fits(const msm_shape& shape, size_t max_pairs) {
 // (glv_msm.cuh): 2n scalars of half the bits.
 inline msm_shape glv_split_shape(uint32_t n, uint32_t c) { return msm_shape{2 * n, 1, c, 1, 2 * n}; }
 
-// Whether the split of n points at window c takes the small path: the
-// points it takes whole (a unit of n ≤ max_pairs pairs), whose split units
-// hold 2n pairs (two segments above 2^11). On the H100 the split at 2^11 ran
+// Whether the split of n points at window c takes the small path: up to
+// twice the points it takes whole, whose split units hold 2n ≤ 4·max_pairs
+// pairs (four segments from 2^12 points). On the H100 the split at 2^11 ran
 // level with whole scalars to 0.27 ms faster on the small path, and through
-// the sorted pipeline 0.05–0.1 ms slower (bench/NOTES.md, v29a, v29d). The
-// bound on n keeps 2n from overflowing.
+// the sorted pipeline 0.05–0.1 ms slower (bench/NOTES.md, v29a, v29d); at
+// 2^12 the whole scalars leave the small path for the sorted pipeline
+// (v30a measures the split against it). The bound on n keeps 2n from
+// overflowing.
 inline bool small_glv_fits(uint32_t n, uint32_t c, size_t max_pairs) {
-    return n < (1u << 30) && small_msm_fits(glv_split_shape(n, c), 2 * max_pairs);
+    return n < (1u << 30) && small_msm_fits(glv_split_shape(n, c), 4 * max_pairs);
 }
 
 }  // namespace gpukit

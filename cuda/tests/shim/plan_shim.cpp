@@ -152,6 +152,12 @@ extern "C" uint32_t gpukit_plan_small_max_window() { return SMALL_MAX_WINDOW; }
 
 extern "C" uint32_t gpukit_plan_small_window() { return SMALL_WINDOW; }
 
+extern "C" uint32_t gpukit_plan_top_window_bits(uint32_t scalar_bits, uint32_t c) {
+    return top_window_bits(scalar_bits, c);
+}
+
+extern "C" uint32_t gpukit_plan_glv_small_window(uint32_t split_bits) { return glv_small_window(split_bits); }
+
 extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
                                     part_ramp ramp, scalar_part* out, size_t cap) {
     return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed, ramp); }, out, cap);

@@ -130,6 +130,8 @@ mod ffi {
         pub fn gpukit_plan_small_max_pairs() -> usize;
         pub fn gpukit_plan_small_max_window() -> u32;
         pub fn gpukit_plan_small_window() -> u32;
+        pub fn gpukit_plan_top_window_bits(scalar_bits: u32, c: u32) -> u32;
+        pub fn gpukit_plan_glv_small_window(split_bits: u32) -> u32;
         pub fn gpukit_plan_parts(
             count: u32,
             chunk: u32,
@@ -304,10 +306,25 @@ pub fn small_segment_pairs() -> usize {
 
 /// small_glv_fits: whether a one-shot pass of n points at window c, split by
 /// the curve's endomorphism, takes the small path (2n pairs a unit, at most
-/// twice `max_pairs`).
+/// four times `max_pairs`).
 pub fn small_glv_fits(n: u32, c: u32, max_pairs: usize) -> bool {
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_small_glv_fits(n, c, max_pairs) }
+}
+
+/// top_window_bits: the bits the top window of `scalar_bits`-bit scalars
+/// holds at window c, the signed digits' carry included.
+pub fn top_window_bits(scalar_bits: u32, c: u32) -> u32 {
+    assert!(scalar_bits >= 1 && c >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_top_window_bits(scalar_bits, c) }
+}
+
+/// glv_small_window: the split's window where the call leaves it open.
+pub fn glv_small_window(split_bits: u32) -> u32 {
+    assert!(split_bits >= 1);
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_glv_small_window(split_bits) }
 }
 
 /// narrow_keys_fit and narrow_unit_shift (cuda/msm/plan/shape.cuh): whether a

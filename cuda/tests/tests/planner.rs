@@ -417,9 +417,9 @@ fn small_path_segments_hold_enough_keys() {
 }
 
 #[test]
-fn small_path_splits_what_it_takes_whole() {
+fn small_path_splits_twice_what_it_takes_whole() {
     let (max_pairs, max_window) = small_limits_checked();
-    let n = max_pairs as u32;
+    let n = 2 * max_pairs as u32;
     for c in 1..=24u32 {
         assert_eq!(
             plan::small_glv_fits(n, c, max_pairs),
@@ -438,6 +438,42 @@ fn small_path_splits_what_it_takes_whole() {
         "GPUKIT_SMALL_MSM=0 turns it off"
     );
     assert!(!plan::small_glv_fits(u32::MAX, 4, usize::MAX));
+    // Its units of 2n pairs are cut into segments of at least the default
+    // segment's keys, four at most.
+    let least = plan::small_segment_pairs();
+    assert!(plan::small_segments(2 * n as usize, least) <= 4);
+    assert!(2 * n as usize / plan::small_segments(2 * n as usize, least) as usize <= max_pairs);
+}
+
+#[test]
+fn top_window_holds_what_the_lower_windows_leave() {
+    for bits in 1..=400u32 {
+        for c in 1..=24u32 {
+            let top = plan::top_window_bits(bits, c);
+            let windows = plan::window_count(bits, c);
+            assert!((1..=c).contains(&top), "{bits} bits, c {c}: {top}");
+            assert_eq!((windows - 1) * c + top, bits + 1, "{bits} bits, c {c}");
+        }
+    }
+}
+
+#[test]
+fn split_window_favours_the_fuller_top_window() {
+    for bits in 1..=300u32 {
+        let c = plan::glv_small_window(bits);
+        assert!(c == 4 || c == 5, "{bits} bits: c {c}");
+        let other = 9 - c;
+        assert!(
+            plan::top_window_bits(bits, c) >= plan::top_window_bits(bits, other),
+            "{bits} bits: c {c}"
+        );
+    }
+    // The halves measured on the H100 (bench/NOTES.md, v29e): BN254's and
+    // BLS12-377's 127 bits at c = 4; BLS12-381's 128 and secp256k1's 129 at
+    // c = 5.
+    assert_eq!(plan::glv_small_window(127), 4);
+    assert_eq!(plan::glv_small_window(128), 5);
+    assert_eq!(plan::glv_small_window(129), 5);
 }
 
 // The small path's limits, within what its kernels take: pair indices in
