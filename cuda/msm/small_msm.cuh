@@ -17,10 +17,15 @@
 //     (log2(segments) dependent additions) and weighs its B bucket sums
 //     without a doubling chain (below): 2m + 1 + 2·log2(B / m) + log2(m)
 //     dependent additions for m = ceil(B / 32) buckets a lane.
+// The lanes' sums and the weighing leave most lanes idle, and a warp's
+// addition costs its products in sequence however few lanes work: on XYZZ
+// points they spread each level's products over the lanes
+// (ec/spread_sum.cuh), four rounds of one product an addition instead of 14.
 // The host combines the units as after the pipeline (finish_msm).
 #pragma once
 #include "../curve_traits.cuh"
 #include "../ec/point_calls.cuh"
+#include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/trace.cuh"
@@ -29,7 +34,13 @@
 
 namespace gpukit {
 
-constexpr uint32_t SMALL_WARPS = 4;  // warps per block of both kernels
+// Warps per block of both kernels: 4, or 2 where the points' sums spread
+// their additions (ec/spread_sum.cuh), whose shared slots (10–15 KiB a
+// warp) four warps would not fit beside the gathered keys.
+template <class bucket_t>
+GPUKIT_HD constexpr uint32_t small_warps() {
+    return spreads_sums<bucket_t>() ? 2 : 4;
+}
 // Keys a lane reads at once: independent loads in flight instead of one
 // load's latency per 32 keys.
 constexpr uint32_t SMALL_KEY_BATCH = 8;
@@ -45,15 +56,17 @@ constexpr uint32_t SMALL_GATHER = 2 * 32 * SMALL_KEY_BATCH;
 // pairs are [u·per_unit, (u+1)·per_unit) of keys/values; segment s is
 // [s·per_unit/segments, (s+1)·per_unit/segments) of them.
 template <class C>
-__global__ void __launch_bounds__(SMALL_WARPS * 32)
+__global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
                       uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets, uint32_t segments,
-                      typename curve_traits<C>::bucket_t* bucket_sums) {
+                      bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
-    __shared__ uint32_t gathered[SMALL_WARPS][SMALL_GATHER];
+    constexpr uint32_t WARPS = small_warps<bucket_t>();
+    __shared__ uint32_t gathered[WARPS][SMALL_GATHER];
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const uint32_t slot = blockIdx.x * SMALL_WARPS + warp, g = slot / segments, segment = slot % segments;
+    const uint32_t slot = blockIdx.x * WARPS + warp, g = slot / segments, segment = slot % segments;
     if (g >= buckets) return;  // the whole warp
     const size_t first = size_t(g / B) * per_unit;
     const uint32_t lo = uint32_t(uint64_t(per_unit) * segment / segments);
@@ -89,7 +102,7 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
             filled = 0;
         }
     }
-    acc = warp_sum(acc);
+    acc = spread_sums ? spread_warp_sum(acc, spread[warp]) : warp_sum(acc);
     if (lane == 0) store_wide(bucket_sums + slot, acc);
 }
 
@@ -114,12 +127,14 @@ __device__ bucket_t bucket_total(const bucket_t* bucket_sums, size_t g, uint32_t
 // warp, and log2(m) doublings, instead of the running sum's 2B-deep chain
 // or a doubling chain per bucket.
 template <class C>
-__global__ void __launch_bounds__(SMALL_WARPS * 32)
+__global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_unit_sums(const typename curve_traits<C>::bucket_t* bucket_sums, uint32_t B, uint32_t units,
-                    uint32_t segments, typename curve_traits<C>::bucket_t* unit_sums) {
+                    uint32_t segments, bool spread_sums, typename curve_traits<C>::bucket_t* unit_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t WARPS = small_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const uint32_t u = blockIdx.x * SMALL_WARPS + warp;
+    const uint32_t u = blockIdx.x * WARPS + warp;
     if (u >= units) return;  // the whole warp
     // Lanes past B hold nothing (B < 32), and the rounds stop at B.
     const uint32_t m = (B + 31) / 32, lanes = B / m;
@@ -130,9 +145,13 @@ __global__ void __launch_bounds__(SMALL_WARPS * 32)
             weighted = r + 1 == m ? running : add_points(weighted, running);
         }
     }
-    bucket_t offset = warp_suffix_sum(running, lanes);
+    bucket_t offset =
+        spread_sums ? spread_warp_suffix_sum(running, spread[warp], lanes) : warp_suffix_sum(running, lanes);
     for (uint32_t k = 1; k < m; k <<= 1) offset = double_point(offset);
-    const bucket_t total = warp_sum(lane > 0 ? add_points(weighted, offset) : weighted, lanes);
+    const bool adds = lane > 0 && lane < lanes;
+    const bucket_t lane_total = spread_sums ? spread_add_points(weighted, offset, adds, spread[warp])
+                                            : (adds ? add_points(weighted, offset) : weighted);
+    const bucket_t total = spread_sums ? spread_warp_sum(lane_total, spread[warp], lanes) : warp_sum(lane_total, lanes);
     if (lane == 0) store_wide(unit_sums + u, total);
 }
 
@@ -142,7 +161,7 @@ template <class C, uint32_t BITS = curve_traits<C>::SCALAR_BITS>
 void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars,
                        const msm_shape& shape, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t BLOCK = SMALL_WARPS * 32;
+    constexpr uint32_t BLOCK = small_warps<bucket_t>() * 32;
     const uint32_t units = shape.units(BITS), B = buckets_per_window(shape.c);
     const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
     const uint32_t segments = small_segments(per_unit, small_segment_pairs());
@@ -153,13 +172,14 @@ void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const ui
     trace_mark("recode");
     const uint32_t buckets = units * B;
     device_buffer<bucket_t> bucket_sums(size_t(buckets) * segments, stream);
+    const bool spread_sums = small_spread_sums();
     small_bucket_sums<C><<<blocks_for(size_t(buckets) * segments * 32, BLOCK), BLOCK, 0, stream>>>(
-        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments,
+        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments, spread_sums,
         bucket_sums.get());
     GPUKIT_LAUNCHED("small_bucket_sums");
     trace_mark("small bucket sums");
     small_unit_sums<C><<<blocks_for(size_t(units) * 32, BLOCK), BLOCK, 0, stream>>>(bucket_sums.get(), B, units,
-                                                                                    segments, unit_sums);
+                                                                                    segments, spread_sums, unit_sums);
     GPUKIT_LAUNCHED("small_unit_sums");
     trace_mark("small unit sums");
 }

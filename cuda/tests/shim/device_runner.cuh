@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <type_traits>
 
+#include "../../ec/spread_sum.cuh"
 #include "device_ops.cuh"
 
 namespace gpukit {
@@ -22,6 +23,29 @@ __global__ void point_kernel(const uint32_t* a, const uint32_t* b, uint32_t* out
     if (i >= count) return;
     constexpr size_t S = ops<C>::POINT_STRIDE;
     ops<C>::point(OP, a + i * S, b + i * S, out + i * S);
+}
+
+// A warp op (ops.cuh PT_WARP_SUM and after) on each warp's 32 elements;
+// run_kernel's blocks are 64 threads, two warps.
+template <class C, uint32_t OP>
+__global__ void warp_kernel(const uint32_t* a, const uint32_t* b, uint32_t* out, size_t count) {
+    using B = typename curve_traits<C>::bucket_t;
+    __shared__ spread_space_for<B> space[2];
+    const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i >= count) return;  // the whole warp: count is a multiple of 32
+    constexpr size_t S = ops<C>::POINT_STRIDE;
+    const uint32_t lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const B p = ops<C>::load_bucket(a + i * S);
+    B r;
+    if constexpr (OP == PT_WARP_SUM) {
+        r = spread_warp_sum(p, space[warp]);
+        if (lane != 0) r = p;
+    } else if constexpr (OP == PT_WARP_SUFFIX_SUM) {
+        r = spread_warp_suffix_sum(p, space[warp], 16);
+    } else {
+        r = spread_add_points(p, ops<C>::load_bucket(b + i * S), lane >= 1 && lane < 16, space[warp]);
+    }
+    ops<C>::store_affine(r.to_affine(), out + i * S);
 }
 
 using kernel_fn = void (*)(const uint32_t*, const uint32_t*, uint32_t*, size_t);
@@ -75,8 +99,13 @@ int dev_point_ops(uint32_t op, const uint32_t* a, const uint32_t* b, uint32_t* o
         K(PT_ADD_AFFINE) K(PT_ADD) K(PT_DBL) K(PT_TO_AFFINE) K(PT_NEG) K(PT_NEG_BUCKET) K(PT_ON_CURVE)
         K(PT_IS_IDENTITY) K(PT_BUCKET_IS_IDENTITY) K(PT_IN_SUBGROUP)
 #undef K
+#define K(OP) \
+    case OP: k = warp_kernel<C, OP>; break;
+        K(PT_WARP_SUM) K(PT_WARP_SUFFIX_SUM) K(PT_LANE_ADD)
+#undef K
         default: return -1;
     }
+    if (op >= PT_WARP_SUM && count % 32 != 0) return -1;
     return run_kernel(k, a, b, out, count, ops<C>::POINT_STRIDE);
 }
 

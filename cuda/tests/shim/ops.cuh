@@ -57,6 +57,11 @@ enum point_op : uint32_t {
     PT_BUCKET_IS_IDENTITY = 8,  // a bucket: flag
     PT_IN_SUBGROUP = 9,    // a affine (on the curve): flag r·a = O; short Weierstrass curves only
     PT_OPS = 10,
+    // Warp ops (device only): each warp takes 32 consecutive elements
+    // (count a multiple of 32), the sums of cuda/ec/spread_sum.cuh.
+    PT_WARP_SUM = 16,         // a buckets: out affine, the warp's 32 summed on lane 0, a elsewhere
+    PT_WARP_SUFFIX_SUM = 17,  // a buckets: lane j < 16 out affine Σ_{j ≤ l < 16} a_l, a elsewhere
+    PT_LANE_ADD = 18,         // a, b buckets: lanes 1..15 out affine a + b, a elsewhere
 };
 
 template <class F>

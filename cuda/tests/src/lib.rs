@@ -41,6 +41,14 @@ pub mod op {
     /// r·P = O for an affine P on the curve (cuda/ec/subgroup.cuh); short
     /// Weierstrass curves only (the shims return an error elsewhere).
     pub const PT_IN_SUBGROUP: u32 = 9;
+    /// Warp ops, device only (cuda/ec/spread_sum.cuh): each warp takes 32
+    /// consecutive buckets. Lane 0 gets the sum of the warp's 32, the other
+    /// lanes their own point.
+    pub const PT_WARP_SUM: u32 = 16;
+    /// Lane j < 16 gets the sum of lanes j..15, the other lanes their own.
+    pub const PT_WARP_SUFFIX_SUM: u32 = 17;
+    /// Lanes 1..15 get a + b, the other lanes a.
+    pub const PT_LANE_ADD: u32 = 18;
 }
 
 /// The compressed formats of cuda/driver/compressed.cuh (`point_format`),

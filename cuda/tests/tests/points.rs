@@ -2,7 +2,8 @@
 //! arkworks: random points, bucket inputs with random Z, and the exceptional
 //! cases P + P, P + (-P), the identity on either side (and, for Bandersnatch,
 //! points of the coset by the 2-torsion point that Banderwagon allows); and
-//! the prime-order subgroup check of the short Weierstrass curves.
+//! the prime-order subgroup check of the short Weierstrass curves; and, on
+//! the device, the warp's sums whose additions spread over the lanes.
 
 mod common;
 
@@ -277,6 +278,79 @@ fn check_subgroup<C: TestCurve>(t: Target) {
 }
 
 /// is_on_curve for arkworks affine points of either model.
+/// The warp ops (cuda/ec/spread_sum.cuh, device only) against arkworks:
+/// four warps of 32 buckets with random Z. Warp 0 is random. Warp 1 has
+/// identities, and P + P and P + (-P) on the sum's first level (lanes 9 and
+/// 25, 12 and 28). Warp 2 has them on the suffix sum's first level (lanes 2
+/// and 3, 6 and 7) and in the lane-wise addition's operands. Warp 3 is one
+/// point on every lane, so every level doubles.
+fn check_warp_sums<C: TestCurve>(t: Target) {
+    let w = C::F::WORDS;
+    let seed = u64::from(C::ID) * 1000 + 500;
+    let mut rng = rng(seed);
+    let o = C::Affine::zero();
+    let mut a: Vec<C::Affine> = (0..128).map(|_| C::random_point(&mut rng)).collect();
+    let mut b: Vec<C::Affine> = (0..128).map(|_| C::random_point(&mut rng)).collect();
+    let warp1 = 32;
+    a[warp1 + 5] = o;
+    a[warp1 + 17] = o;
+    a[warp1 + 25] = a[warp1 + 9];
+    a[warp1 + 28] = neg::<C>(&a[warp1 + 12]);
+    let warp2 = 64;
+    a[warp2 + 3] = a[warp2 + 2];
+    a[warp2 + 7] = neg::<C>(&a[warp2 + 6]);
+    a[warp2 + 10] = o;
+    b[warp2 + 3] = a[warp2 + 3];
+    b[warp2 + 5] = neg::<C>(&a[warp2 + 5]);
+    b[warp2 + 8] = o;
+    a[warp2 + 9] = o;
+    for l in 97..128 {
+        a[l] = a[96];
+    }
+    let la = lambdas::<C>(128, seed + 1);
+    let lb = lambdas::<C>(128, seed + 2);
+    let words = |pts: &[C::Affine], ls: &[C::F]| -> Vec<u32> {
+        pts.iter()
+            .zip(ls)
+            .flat_map(|(p, l)| bucket_words::<C>(p, *l))
+            .collect()
+    };
+    let (wa, wb) = (words(&a, &la), words(&b, &lb));
+    let sum = |pts: &[C::Affine]| -> C::Affine {
+        pts.iter()
+            .fold(C::Affine::zero().into_group(), |s, p| s + p)
+            .into_affine()
+    };
+    let mut warp_sum = a.clone();
+    let mut suffix = a.clone();
+    let mut lane_add = a.clone();
+    for v in 0..4 {
+        let lanes = &a[32 * v..32 * v + 32];
+        warp_sum[32 * v] = sum(lanes);
+        for j in 0..16 {
+            suffix[32 * v + j] = sum(&lanes[j..16]);
+        }
+        for l in 1..16 {
+            lane_add[32 * v + l] = (a[32 * v + l] + b[32 * v + l]).into_affine();
+        }
+    }
+    let desc: Vec<String> = (0..128)
+        .map(|i| format!("warp {}, lane {}", i / 32, i % 32))
+        .collect();
+    for (what, op, want) in [
+        ("warp sum", op::PT_WARP_SUM, &warp_sum),
+        ("suffix sum of 16 lanes", op::PT_WARP_SUFFIX_SUM, &suffix),
+        (
+            "lane-wise addition on lanes 1..15",
+            op::PT_LANE_ADD,
+            &lane_add,
+        ),
+    ] {
+        let got = decode::<C>(&point_op(t, C::ID, op, &wa, &wb, w));
+        expect_points::<C>(t, what, &got, want, &desc);
+    }
+}
+
 trait OnCurve {
     fn is_on_curve_checked(&self) -> bool;
 }
@@ -299,6 +373,9 @@ macro_rules! point_test {
             for t in targets() {
                 check_points::<common::$c>(t);
                 check_subgroup::<common::$c>(t);
+                if t == Target::Device {
+                    check_warp_sums::<common::$c>(t);
+                }
             }
         }
     };
