@@ -39,6 +39,7 @@ constexpr uint32_t top_window_bits(uint32_t scalar_bits, uint32_t c) {
 constexpr uint32_t glv_small_window(uint32_t split_bits) {
     return top_window_bits(split_bits, 5) > top_window_bits(split_bits, 4) ? 5 : 4;
 }
+
 // The widest window it takes: a unit's 2^(c-1) bucket sums are weighed by
 // one warp, 2^(c-6) of them a lane from c = 6 on.
 constexpr uint32_t SMALL_MAX_WINDOW = 10;
