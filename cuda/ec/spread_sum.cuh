@@ -29,11 +29,6 @@
 
 namespace gpukit {
 
-template <class B>
-struct is_xyzz : std::false_type {};
-template <class F, class C>
-struct is_xyzz<xyzz<F, C>> : std::true_type {};
-
 // Whether sums of bucket_t spread their products: XYZZ points over fields of
 // up to 48 bytes (BN254, secp256k1, BLS12-381 G1, BLS12-377 G1), whose
 // spread_space (10 · 32 field elements, 15 KiB at 48 bytes) fits beside
@@ -168,42 +163,44 @@ __device__ B spread_add(const B& p, const B& q, bool active, spread_space<typena
     return sum;
 }
 
-// warp_sum (point_calls.cuh) with its additions spread: lane 0 gets the sum
-// of the first `lanes` lanes' points (a power of two up to 32).
+// warp_sum (point_calls.cuh) with its additions spread where bucket_t
+// spreads its sums and `spread` holds (false: GPUKIT_SPREAD_SUMS=0): lane 0
+// gets the sum of the first `lanes` lanes' points (a power of two up to 32).
 template <class B>
-__device__ B spread_warp_sum(B acc, spread_space_for<B>& w, uint32_t lanes = 32) {
+__device__ B spread_warp_sum(B acc, spread_space_for<B>& w, bool spread, uint32_t lanes = 32) {
     if constexpr (spreads_sums<B>()) {
-        const uint32_t lane = threadIdx.x & 31;
-        for (uint32_t offset = lanes / 2; offset > 0; offset >>= 1)
-            acc = spread_add(acc, shuffle_down_point(acc, offset), lane < offset, w);
-        return acc;
-    } else {
-        return warp_sum(acc, lanes);
+        if (spread) {
+            const uint32_t lane = threadIdx.x & 31;
+            for (uint32_t offset = lanes / 2; offset > 0; offset >>= 1)
+                acc = spread_add(acc, shuffle_down_point(acc, offset), lane < offset, w);
+            return acc;
+        }
     }
+    return warp_sum(acc, lanes);
 }
 
-// warp_suffix_sum with its additions spread: lane j < lanes gets the sum of
+// warp_suffix_sum, spread as spread_warp_sum: lane j < lanes gets the sum of
 // lanes j..lanes-1's points (a power of two up to 32).
 template <class B>
-__device__ B spread_warp_suffix_sum(B acc, spread_space_for<B>& w, uint32_t lanes) {
+__device__ B spread_warp_suffix_sum(B acc, spread_space_for<B>& w, bool spread, uint32_t lanes) {
     if constexpr (spreads_sums<B>()) {
-        const uint32_t lane = threadIdx.x & 31;
-        for (uint32_t offset = 1; offset < lanes; offset <<= 1)
-            acc = spread_add(acc, shuffle_down_point(acc, offset), lane + offset < lanes, w);
-        return acc;
-    } else {
-        return warp_suffix_sum(acc, lanes);
+        if (spread) {
+            const uint32_t lane = threadIdx.x & 31;
+            for (uint32_t offset = 1; offset < lanes; offset <<= 1)
+                acc = spread_add(acc, shuffle_down_point(acc, offset), lane + offset < lanes, w);
+            return acc;
+        }
     }
+    return warp_suffix_sum(acc, lanes);
 }
 
-// p + q on the lanes where `active` (add_points elsewhere's p), spread where
-// bucket_t spreads its sums.
+// p + q on the lanes where `active`, p elsewhere, spread as spread_warp_sum.
 template <class B>
-__device__ B spread_add_points(const B& p, const B& q, bool active, spread_space_for<B>& w) {
-    if constexpr (spreads_sums<B>())
-        return spread_add(p, q, active, w);
-    else
-        return active ? add_points(p, q) : p;
+__device__ B spread_add_points(const B& p, const B& q, bool active, spread_space_for<B>& w, bool spread) {
+    if constexpr (spreads_sums<B>()) {
+        if (spread) return spread_add(p, q, active, w);
+    }
+    return active ? add_points(p, q) : p;
 }
 
 }  // namespace gpukit

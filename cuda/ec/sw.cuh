@@ -160,4 +160,10 @@ struct xyzz {
     }
 };
 
+// Whether B is an XYZZ point type.
+template <class B>
+struct is_xyzz : std::false_type {};
+template <class F, class C>
+struct is_xyzz<xyzz<F, C>> : std::true_type {};
+
 }  // namespace gpukit

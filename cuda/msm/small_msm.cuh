@@ -102,7 +102,7 @@ __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t
             filled = 0;
         }
     }
-    acc = spread_sums ? spread_warp_sum(acc, spread[warp]) : warp_sum(acc);
+    acc = spread_warp_sum(acc, spread[warp], spread_sums);
     if (lane == 0) store_wide(bucket_sums + slot, acc);
 }
 
@@ -145,13 +145,11 @@ __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t
             weighted = r + 1 == m ? running : add_points(weighted, running);
         }
     }
-    bucket_t offset =
-        spread_sums ? spread_warp_suffix_sum(running, spread[warp], lanes) : warp_suffix_sum(running, lanes);
+    bucket_t offset = spread_warp_suffix_sum(running, spread[warp], spread_sums, lanes);
     for (uint32_t k = 1; k < m; k <<= 1) offset = double_point(offset);
-    const bool adds = lane > 0 && lane < lanes;
-    const bucket_t lane_total = spread_sums ? spread_add_points(weighted, offset, adds, spread[warp])
-                                            : (adds ? add_points(weighted, offset) : weighted);
-    const bucket_t total = spread_sums ? spread_warp_sum(lane_total, spread[warp], lanes) : warp_sum(lane_total, lanes);
+    const bucket_t lane_total =
+        spread_add_points(weighted, offset, lane > 0 && lane < lanes, spread[warp], spread_sums);
+    const bucket_t total = spread_warp_sum(lane_total, spread[warp], spread_sums, lanes);
     if (lane == 0) store_wide(unit_sums + u, total);
 }
 

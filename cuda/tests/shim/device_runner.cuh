@@ -38,12 +38,12 @@ __global__ void warp_kernel(const uint32_t* a, const uint32_t* b, uint32_t* out,
     const B p = ops<C>::load_bucket(a + i * S);
     B r;
     if constexpr (OP == PT_WARP_SUM) {
-        r = spread_warp_sum(p, space[warp]);
+        r = spread_warp_sum(p, space[warp], true);
         if (lane != 0) r = p;
     } else if constexpr (OP == PT_WARP_SUFFIX_SUM) {
-        r = spread_warp_suffix_sum(p, space[warp], 16);
+        r = spread_warp_suffix_sum(p, space[warp], true, 16);
     } else {
-        r = spread_add_points(p, ops<C>::load_bucket(b + i * S), lane >= 1 && lane < 16, space[warp]);
+        r = spread_add_points(p, ops<C>::load_bucket(b + i * S), lane >= 1 && lane < 16, space[warp], true);
     }
     ops<C>::store_affine(r.to_affine(), out + i * S);
 }
