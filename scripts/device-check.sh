@@ -79,6 +79,11 @@ if runs sanitizers; then
         --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows bn254_g1::windows
     step sanitizer_small_glv compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
         --test-threads=1 secp256k1::windows bls12_377_g1::edge_cases
+    # One-shot passes in parts uploaded on a second stream
+    # (cuda/driver/one_shot.cuh): initcheck finds a part's MSM that reads
+    # its points or scalars before their upload lands.
+    step sanitizer_one_shot_parts compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
+        --test-threads=1 bn254_g1::one_shot_parts
     # Encoded points decoded on the device, one-shot and into resident
     # bases (cuda/driver/compressed.cuh, curve_entries::decompress), faulty
     # records included.

@@ -831,6 +831,66 @@ fn check_device_errors<C: Curve>() {
     assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
 }
 
+/// One-shot passes from 2^15 points upload in parts, each part's MSM
+/// handing its bucket sums on to the next (cuda/driver/one_shot.cuh): two,
+/// three and eight parts of sizes that do not divide evenly, identities,
+/// repeats and cancelling pairs across the parts' edges, and bad inputs in
+/// later parts, reported by their index in the call.
+fn check_one_shot_parts<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-one-shot-parts", C::ID.name()));
+    for n in [(1 << 15) + 3, 3 * (1 << 14) + 7, (1 << 17) + 1] {
+        check_random::<C>(n, 0);
+    }
+    let n = 1 << 16;
+    let mut points = random_points::<C>(&mut rng, n);
+    let mut scalars = random_scalars::<C>(&mut rng, n);
+    for edge in [n / 4, n / 2, 3 * n / 4] {
+        let (p, k) = (points[edge], C::Scalar::rand(&mut rng));
+        for i in edge - 4..edge + 4 {
+            points[i] = p;
+            scalars[i] = if i % 2 == 0 { k } else { -k };
+        }
+        for p in &mut points[edge + 4..edge + 8] {
+            *p = C::Affine::zero();
+        }
+        let repeated = points[edge - 13];
+        points[edge - 12..edge - 4].fill(repeated);
+    }
+    check_against_reference::<C>(&points, &scalars, 0, "special points at the parts' edges");
+
+    // Three parts of 16,387 or 16,388 points.
+    let n = 3 * (1 << 14) + 7;
+    let points = random_points::<C>(&mut rng, n);
+    let scalars = gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, n));
+    let pb = C::ID.point_bytes();
+    let fb = C::ID.field_bytes();
+    let r = <C::Scalar as PrimeField>::MODULUS;
+    let r_bytes: Vec<u8> = r.as_ref().iter().flat_map(|l| l.to_le_bytes()).collect();
+    let mut bad_scalars = scalars.clone();
+    bad_scalars[40_000 * 32..40_001 * 32].copy_from_slice(&r_bytes[..32]);
+    let mut off_curve = gpukit::encoding::encode_points::<C>(&points);
+    for i in [20_000, 45_000] {
+        off_curve[i * pb + pb - 9] ^= 0x10;
+    }
+    // A bad scalar in the third part goes before a bad point in the second,
+    // as the CPU backends report.
+    let err = gpukit::msm_bytes(C::ID, &off_curve, &bad_scalars, &gpu_config(0)).unwrap_err();
+    assert_eq!(err.status(), Status::ScalarOutOfRange, "{err}");
+    assert!(err.message().contains("scalar 40000 "), "{err}");
+    let err = gpukit::msm_bytes(C::ID, &off_curve, &scalars, &gpu_config(0)).unwrap_err();
+    assert_eq!(err.status(), Status::PointNotOnCurve, "{err}");
+    assert!(err.message().contains("point 20000 "), "{err}");
+    // With point 20,000 mended, the lowest faulty point counts whatever its
+    // fault: 30,000's coordinate >= p (second part) before 45,000 off the
+    // curve (third).
+    let mut wire = off_curve.clone();
+    wire[30_000 * pb..30_000 * pb + fb].fill(0xff);
+    wire[20_000 * pb + pb - 9] ^= 0x10;
+    let err = gpukit::msm_bytes(C::ID, &wire, &scalars, &gpu_config(0)).unwrap_err();
+    assert_eq!(err.status(), Status::BadEncoding, "{err}");
+    assert!(err.message().contains("point 30000"), "{err}");
+}
+
 /// One MSM's input: points and scalars.
 type Case<C> = (Vec<<C as Curve>::Affine>, Vec<<C as Curve>::Scalar>);
 
@@ -990,6 +1050,7 @@ macro_rules! gpu_suite {
             #[test] fn fixed_base_auto() { if gpu_present() { check_fixed_base_auto::<C>() } }
             #[test] fn batches() { if gpu_present() { check_batches::<C>() } }
             #[test] fn device_errors() { if gpu_present() { check_device_errors::<C>() } }
+            #[test] fn one_shot_parts() { if gpu_present() { check_one_shot_parts::<C>() } }
             #[test] fn concurrent_calls() { if gpu_present() { check_concurrent::<C>() } }
             #[test] fn large_sizes() {
                 if gpu_present() && large_enabled() {

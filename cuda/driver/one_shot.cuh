@@ -1,14 +1,55 @@
 // The one-shot MSM (points and scalars from host memory) on one device of
-// the set: its slice uploaded, decoded and checked, in passes that fit.
+// the set: its slice uploaded, decoded and checked, in passes that fit, a
+// large pass in parts whose uploads overlap the MSM of the part before.
 #pragma once
 #include <algorithm>
+#include <optional>
+#include <vector>
 #include "../msm/glv_msm.cuh"
 #include "../msm/pippenger.cuh"
+#include "../msm/plan/parts.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/env.cuh"
 #include "device_set.cuh"
 #include "upload.cuh"
 
 namespace gpukit {
+
+// The most parts a one-shot pass is cut into (plan_one_shot_parts):
+// GPUKIT_ONE_SHOT_PARTS (read once per process; 1 keeps a pass whole), for
+// benchmarks.
+inline uint32_t one_shot_parts_cap() {
+    static const uint32_t cap = uint32_t(std::max<size_t>(1, env_count("GPUKIT_ONE_SHOT_PARTS", ONE_SHOT_MAX_PARTS)));
+    return cap;
+}
+
+// The parts a one-shot pass of `shape` (one vector, not split) runs in
+// within `budget` bytes: one where the small path takes it or where a part
+// could not take the sums handed on in one pass (enqueue_msm's carry).
+template <class C>
+std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
+    const std::vector<scalar_part> whole{{0, 1, 0, shape.n, shape.c}};
+    if (small_msm_fits(shape, small_msm_max_pairs())) return whole;
+    std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, one_shot_parts_cap());
+    const size_t carried = carried_bytes<C>(shape);
+    for (const scalar_part& p : parts)
+        if (!takes_carry<C>(msm_shape{p.count, 1, p.c, 1, p.count}, budget, carried)) return whole;
+    return parts;
+}
+
+// Enqueues on `stream` the upload, decode and checks of the points and
+// scalars [first, first + count) of a pass into d_points and d_scalars at
+// the same offsets; the pass starts at the call's point `pass_first`.
+// Offending indices, counted from `first`, go to `report`.
+template <class C>
+void enqueue_inputs(typename curve_traits<C>::affine_t* d_points, uint32_t* d_scalars, const uint8_t* points,
+                    const scalar_rows& rows, point_layout points_layout, point_check check,
+                    scalar_layout scalars_layout, uint32_t pass_first, uint32_t first, decode_report* report,
+                    cudaStream_t stream) {
+    enqueue_scalars<C>(d_scalars + size_t(first) * 8, rows, scalars_layout, report, stream);
+    enqueue_points<C>(d_points + first, points + size_t(pass_first + first) * points_layout.stride, rows.count,
+                      points_layout, check, report, stream);
+}
 
 // One device's share of a one-shot MSM of n points: its slice [offset,
 // offset + count) of the points and scalars is uploaded, decoded and
@@ -28,33 +69,66 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
-        // The inputs' checks are read once, with the pass's result: one
-        // synchronisation per pass, which is most of a small call's fixed
-        // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
-        const device_buffer<decode_report> report = new_report(stream);
-        const scalar_rows rows{scalar_vectors{scalars, nullptr, n, 1}, 1, m, 0, first};
-        enqueue_scalars<C>(d_scalars.get(), rows, scalars_layout, report.get(), stream);
-        enqueue_points<C>(d_points.get(), points + size_t(first) * points_layout.stride, m, points_layout, check,
-                          report.get(), stream);
         // A small pass on a curve with an endomorphism is split (glv_msm.cuh).
         const bool split = splits_by_glv<C>(m, c, check);
         const msm_shape shape = split ? glv_split_shape(m, c) : msm_shape{m, 1, c, 1, m};
         const uint32_t bits = split ? glv_bits<C>() : T::SCALAR_BITS;
+        const size_t msm_budget = budget - size_t(m) * per_point;
+        const std::vector<scalar_part> parts =
+            split ? std::vector<scalar_part>{{0, 1, 0, m, c}} : one_shot_parts<C>(shape, msm_budget);
+        // Several parts upload on a second stream, each while the part
+        // before runs its MSM; the buffers come from `stream`'s pool, so
+        // that stream waits for them first. The copy from pageable memory
+        // waits for the stream's work before it (the part before's decode),
+        // and the host with it: the stream's priority gives its decodes
+        // the first free SMs among the MSM's blocks.
+        std::optional<stream_handle> copy_stream;
+        if (parts.size() > 1) copy_stream.emplace(highest_stream_priority());
+        const cudaStream_t upload = copy_stream ? copy_stream->get() : stream;
+        if (copy_stream) {
+            event_handle allocated;
+            allocated.record(stream);
+            allocated.wait_in(upload);
+        }
+        // The inputs' checks are read once, with the pass's result: one
+        // synchronisation per pass, which is most of a small call's fixed
+        // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
+        const device_buffer<decode_report> reports = new_report(upload, parts.size());
         device_buffer<bucket_t> unit_sums(shape.units(bits), stream);
-        if (split)
-            enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
-        else
-            enqueue_msm<C>(d_points.get(), d_scalars.get(), shape, budget - size_t(m) * per_point, unit_sums.get(),
-                           stream);
-        const decode_report checked = read_report(report, stream);
+        std::vector<scalar_rows> rows;
+        bucket_carry<C> carry;
+        for (size_t k = 0; k < parts.size(); k++) {
+            const scalar_part& p = parts[k];
+            rows.push_back({scalar_vectors{scalars, nullptr, n, 1}, 1, p.count, 0, first + p.first});
+            enqueue_inputs<C>(d_points.get(), d_scalars.get(), points, rows.back(), points_layout, check,
+                              scalars_layout, first, p.first, reports.get() + k, upload);
+            if (split) {
+                enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
+                continue;
+            }
+            if (copy_stream) {
+                event_handle uploaded;
+                uploaded.record(upload);
+                uploaded.wait_in(stream);
+            }
+            // Every part but the last hands its bucket sums on.
+            carry.pass_on = k + 1 < parts.size();
+            enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8,
+                           msm_shape{p.count, 1, c, 1, p.count}, msm_budget, unit_sums.get(), stream,
+                           parts.size() > 1 ? &carry : nullptr);
+        }
+        const std::vector<decode_report> checked = read_reports(reports, stream);
         trace_mark("read checks");
         // Scalars first: the CPU backends report a bad scalar before a bad
         // point. A compressed call's points first: the host decodes them
         // before it reads a scalar (src/formats/mod.rs), which also settles
         // a scalar fault here that a later pass's point would have preceded.
-        if (points_layout.is_compressed()) raise_compressed_report(checked, first, points_layout);
-        raise_scalar_report(checked, rows);
-        raise_point_report(checked, first);
+        // The parts in order, so that the lowest index of each kind counts.
+        if (points_layout.is_compressed())
+            for (size_t k = 0; k < parts.size(); k++)
+                raise_compressed_report(checked[k], first + parts[k].first, points_layout);
+        for (size_t k = 0; k < parts.size(); k++) raise_scalar_report(checked[k], rows[k]);
+        for (size_t k = 0; k < parts.size(); k++) raise_point_report(checked[k], first + parts[k].first);
         total = total.add(finish_msm<C>(unit_sums, shape, stream, bits)[0]);
     }
     return total;

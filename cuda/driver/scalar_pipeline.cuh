@@ -104,18 +104,12 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     // Part k hands its bucket sums on to part k + 1 where both fill the same
     // bucket sets and each is one pass with the carried sums beside it:
     // then one reduction serves both (bucket_carry.cuh).
-    const auto one_pass_beside = [&](const scalar_part& p, size_t carried) {
-        const msm_shape shape = shape_of(p);
-        const uint32_t units = shape.units(BITS);
-        return carried < msm_budget && units_per_pass(shape.pairs_per_unit(), p.c, units, sizeof(bucket_t),
-                                                      msm_budget - carried) >= units;
-    };
     std::vector<bool> passes_on(parts.size(), false);
     for (size_t k = 0; k + 1 < parts.size(); k++) {
-        const size_t carried = size_t(shape_of(parts[k]).units(BITS)) * buckets_per_window(parts[k].c) *
-                               (sizeof(bucket_t) + sizeof(uint32_t));
-        passes_on[k] = shares_buckets(parts[k], parts[k + 1]) && one_pass_beside(parts[k], carried) &&
-                       one_pass_beside(parts[k + 1], carried);
+        const size_t carried = carried_bytes<C>(shape_of(parts[k]));
+        passes_on[k] = shares_buckets(parts[k], parts[k + 1]) &&
+                       takes_carry<C>(shape_of(parts[k]), msm_budget, carried) &&
+                       takes_carry<C>(shape_of(parts[k + 1]), msm_budget, carried);
     }
     bucket_carry<C> carry;
     std::vector<device_buffer<bucket_t>> unit_sums;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 #include <type_traits>
+#include <vector>
 #include "../msm/pippenger.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/host_staging.cuh"
@@ -45,20 +46,25 @@ inline void raise_compressed_report(const decode_report& r, uint32_t offset, con
          "point " + index + " is not in the " + (layout.format_group ? layout.format_group : "subgroup"));
 }
 
-// A decode report on the device, all fields "none" (UINT32_MAX) until a
-// decode kernel records an offending index.
-inline device_buffer<decode_report> new_report(cudaStream_t stream) {
-    device_buffer<decode_report> report(1, stream);
-    GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, sizeof(decode_report), stream));
+// `count` decode reports on the device, all fields "none" (UINT32_MAX)
+// until a decode kernel records an offending index.
+inline device_buffer<decode_report> new_report(cudaStream_t stream, size_t count = 1) {
+    device_buffer<decode_report> report(count, stream);
+    GPUKIT_CUDA(cudaMemsetAsync(report.get(), 0xff, report.bytes(), stream));
     return report;
 }
 
-// Waits for `stream` and returns the report its decode kernels wrote.
-inline decode_report read_report(const device_buffer<decode_report>& report, cudaStream_t stream) {
-    decode_report host;
-    GPUKIT_CUDA(cudaMemcpyAsync(&host, report.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
+// Waits for `stream` and returns the reports its decode kernels wrote.
+inline std::vector<decode_report> read_reports(const device_buffer<decode_report>& reports, cudaStream_t stream) {
+    std::vector<decode_report> host(reports.size());
+    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), reports.get(), reports.bytes(), cudaMemcpyDeviceToHost, stream));
     GPUKIT_CUDA(cudaStreamSynchronize(stream));
     return host;
+}
+
+// Waits for `stream` and returns the one report its decode kernels wrote.
+inline decode_report read_report(const device_buffer<decode_report>& report, cudaStream_t stream) {
+    return read_reports(report, stream)[0];
 }
 
 // Points of records wider than the device's affine points (arkworks'

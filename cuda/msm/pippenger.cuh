@@ -16,6 +16,26 @@
 
 namespace gpukit {
 
+// Device bytes the bucket sums an MSM of `shape` hands on take
+// (bucket_carry.cuh): every unit's buckets and their flags.
+template <class C>
+size_t carried_bytes(const msm_shape& shape) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    return size_t(shape.units(curve_traits<C>::SCALAR_BITS)) * buckets_per_window(shape.c) *
+           (sizeof(bucket_t) + sizeof(uint32_t));
+}
+
+// Whether an MSM of `shape` can take a carry in `budget` bytes: one pass
+// holds all its units beside the `carried` bytes of sums handed on, as
+// enqueue_msm requires of a carry.
+template <class C>
+bool takes_carry(const msm_shape& shape, size_t budget, size_t carried) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const uint32_t units = shape.units(curve_traits<C>::SCALAR_BITS);
+    return carried < budget &&
+           units_per_pass(shape.pairs_per_unit(), shape.c, units, sizeof(bucket_t), budget - carried) >= units;
+}
+
 // Enqueues the MSMs of `shape` (its vectors of scalars over bases already on
 // the current device, canonical, at `scalars`) on `stream`, without waiting
 // for it: unit u's sum (bucket set s of vector v, u = v·sets + s) lands in

@@ -47,6 +47,11 @@ class device_buffer {
 class stream_handle {
   public:
     stream_handle() { GPUKIT_CUDA(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+    // A stream whose blocks the device schedules before those of streams
+    // of lower priority (numerically greater; 0 is the default's).
+    explicit stream_handle(int priority) {
+        GPUKIT_CUDA(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, priority));
+    }
     stream_handle(const stream_handle&) = delete;
     stream_handle& operator=(const stream_handle&) = delete;
     ~stream_handle() {
@@ -61,6 +66,13 @@ class stream_handle {
   private:
     cudaStream_t s_ = nullptr;
 };
+
+// The current device's highest stream priority.
+inline int highest_stream_priority() {
+    int least = 0, greatest = 0;
+    GPUKIT_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    return greatest;
+}
 
 // An event that orders work between two streams (no timing), destroyed with
 // its owner: record() on one stream, then wait_in() another, whose later work

@@ -101,6 +101,32 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
     return parts;
 }
 
+// One-shot passes (driver/one_shot.cuh) copy points and scalars from host
+// memory: 6 MiB at 2^16 BN254 points, ~0.5 ms from pageable memory, the
+// host's copy the bound (~12 GB/s; pinning the caller's buffers instead
+// costs ~0.35 ms a call, bench/NOTES.md v31a). A pass of at least twice
+// this many points on the sorted pipeline is cut into parts of about equal
+// size, each uploaded on a second stream while the part before runs its
+// MSM; the parts hand their bucket sums on (bucket_carry.cuh), so the cut
+// costs a part's launches and a merge of its buckets, not a reduction.
+constexpr uint32_t ONE_SHOT_PART_MIN_POINTS = 1u << 14;
+// ... into at most this many parts: the first part's upload is the one
+// nothing overlaps, an eighth of the pass's.
+constexpr uint32_t ONE_SHOT_MAX_PARTS = 8;
+
+// The parts of a one-shot pass of m points at window c: at most `most`
+// (and ONE_SHOT_MAX_PARTS), each at least ONE_SHOT_PART_MIN_POINTS, of
+// about equal size and in order, covering [0, m).
+inline std::vector<scalar_part> plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t most) {
+    const uint32_t k = std::max(1u, std::min({most, ONE_SHOT_MAX_PARTS, m / ONE_SHOT_PART_MIN_POINTS}));
+    std::vector<scalar_part> parts;
+    for (uint32_t j = 0; j < k; j++) {
+        const uint32_t first = uint32_t(uint64_t(m) * j / k), end = uint32_t(uint64_t(m) * (j + 1) / k);
+        parts.push_back({0, 1, first, end - first, c});
+    }
+    return parts;
+}
+
 // Whether two consecutive parts fill the same bucket sets: they cover the
 // same vectors at the same window (the lead quarter with a fixed window, or
 // consecutive passes of one vector larger than a pass), so that the first

@@ -142,6 +142,15 @@ mod ffi {
             out: *mut ScalarPart,
             cap: usize,
         ) -> usize;
+        pub fn gpukit_plan_one_shot_parts(
+            m: u32,
+            c: u32,
+            most: u32,
+            out: *mut ScalarPart,
+            cap: usize,
+        ) -> usize;
+        pub fn gpukit_plan_one_shot_part_min_points() -> u32;
+        pub fn gpukit_plan_one_shot_max_parts() -> u32;
         pub fn gpukit_plan_largest_part(parts: *const ScalarPart, count: usize) -> usize;
         pub fn gpukit_plan_shares_buckets(a: *const ScalarPart, next: *const ScalarPart) -> bool;
         pub fn gpukit_plan_split_over_devices(
@@ -366,6 +375,25 @@ pub fn plan_parts(
     list(|out, cap| unsafe {
         ffi::gpukit_plan_parts(count, chunk, batch, c, window_fixed, ramp, out, cap)
     })
+}
+
+/// plan_one_shot_parts: the parts of a one-shot pass of m points at
+/// window c, at most `most` of them.
+pub fn plan_one_shot_parts(m: u32, c: u32, most: u32) -> Vec<ScalarPart> {
+    // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
+    list(|out, cap| unsafe { ffi::gpukit_plan_one_shot_parts(m, c, most, out, cap) })
+}
+
+/// ONE_SHOT_PART_MIN_POINTS and ONE_SHOT_MAX_PARTS: the smallest part a
+/// one-shot pass is cut into, and the most parts.
+pub fn one_shot_part_bounds() -> (u32, u32) {
+    // SAFETY: no arguments.
+    unsafe {
+        (
+            ffi::gpukit_plan_one_shot_part_min_points(),
+            ffi::gpukit_plan_one_shot_max_parts(),
+        )
+    }
 }
 
 /// largest_part: the most scalars (vectors × points) of any part.

@@ -671,6 +671,50 @@ fn assert_covers(parts: &[ScalarPart], count: u32, batch: u32, why: &str) {
 }
 
 #[test]
+fn one_shot_parts_cover_the_pass_in_equal_parts() {
+    let (min, max_parts) = plan::one_shot_part_bounds();
+    for m in [
+        1u32,
+        min - 1,
+        min,
+        2 * min - 1,
+        2 * min,
+        3 * min + 5,
+        4 * min,
+        1 << 20,
+        1 << 24,
+        u32::MAX,
+    ] {
+        for most in [0u32, 1, 2, 4, 8, 64] {
+            let parts = plan::plan_one_shot_parts(m, 13, most);
+            let want = (m / min).min(most).min(max_parts).max(1) as usize;
+            assert_eq!(parts.len(), want, "m = {m}, most = {most}");
+            assert_covers(&parts, m, 1, &format!("m = {m}, most = {most}"));
+            for p in &parts {
+                assert_eq!((p.first_vector, p.vectors, p.c), (0, 1, 13), "{p:?}");
+                // Equal to a point, and none below the smallest part once cut.
+                let (count, m64, k) = (u64::from(p.count), u64::from(m), want as u64);
+                assert!(count >= m64 / k && count <= m64.div_ceil(k), "{p:?} of {m}");
+                assert!(parts.len() == 1 || p.count >= min, "{p:?} of {m}");
+            }
+            for pair in parts.windows(2) {
+                assert!(
+                    plan::shares_buckets(&pair[0], &pair[1]),
+                    "{pair:?} do not share their buckets"
+                );
+            }
+        }
+    }
+    // Two parts from twice the smallest part, and at most the cap.
+    assert_eq!(plan::plan_one_shot_parts(2 * min - 1, 13, 64).len(), 1);
+    assert_eq!(plan::plan_one_shot_parts(2 * min, 13, 64).len(), 2);
+    assert_eq!(
+        plan::plan_one_shot_parts(1 << 24, 13, 64).len(),
+        max_parts as usize
+    );
+}
+
+#[test]
 fn plan_parts_cover_every_point_once() {
     let k = plan::constants();
     let min = k.pipeline_min_points;
