@@ -4,9 +4,11 @@
 # tests, the field multiplication throughput, compute-sanitizer (memcheck,
 # racecheck, initcheck and synccheck) over small GPU tests, the GPU MSM
 # suite against arkworks, the batch-affine accumulation forced at every
-# size, the sorted pipeline at the small path's sizes, the fault injection, the library's own Rust tests, the C tests and
-# the Go Verkle test with the GPU backend visible, and, in `full` mode, the
-# 2^22..2^26 closed-form checks. Logs go to $OUT (or ./device-out) as
+# size, the sorted pipeline at the small path's sizes, the fault injection,
+# one-shot passes cut into parts at every size, the library's own Rust
+# tests, the C tests and the Go Verkle test with the GPU backend visible,
+# and, in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT
+# (or ./device-out) as
 # logs.tar.gz, packed again after every step (the device tool returns 8
 # files, and a call cut off at its limit still returns what finished), with
 # summary.txt; the pass/fail table is printed last.
@@ -80,10 +82,11 @@ if runs sanitizers; then
     step sanitizer_small_glv compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
         --test-threads=1 secp256k1::windows bls12_377_g1::edge_cases
     # One-shot passes in parts uploaded on a second stream
-    # (cuda/driver/one_shot.cuh): initcheck finds a part's MSM that reads
-    # its points or scalars before their upload lands.
-    step sanitizer_one_shot_parts compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
-        --test-threads=1 bn254_g1::one_shot_parts
+    # (cuda/driver/one_shot.cuh), cut at the test's sizes by
+    # GPUKIT_ONE_SHOT_PARTS: initcheck finds a part's MSM that reads its
+    # points or scalars before their upload lands.
+    step sanitizer_one_shot_parts env GPUKIT_ONE_SHOT_PARTS=8 compute-sanitizer --tool initcheck \
+        --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::one_shot_parts
     # Encoded points decoded on the device, one-shot and into resident
     # bases (cuda/driver/compressed.cuh, curve_entries::decompress), faulty
     # records included.
@@ -100,7 +103,7 @@ if runs sanitizers; then
 fi
 
 if runs suite; then
-    step gpu_msm .device/gpukit_gpu_msm --test-threads=4
+    step gpu_msm .device/gpukit_gpu_msm --test-threads=4 --skip one_shot_parts
     # The sorted pipeline at the sizes the small path takes by default.
     step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
 fi
@@ -118,6 +121,10 @@ fi
 if runs others; then
     # Every device allocation, copy, launch and synchronisation failed in turn.
     step gpu_faults .device/faults_gpu_faults --test-threads=1
+    # One-shot passes cut at every size from 2^15 (the automatic rule cuts
+    # from 2^20; cuda/driver/one_shot.cuh), into as many as eight parts.
+    step gpu_msm_one_shot_parts env GPUKIT_ONE_SHOT_PARTS=8 .device/gpukit_gpu_msm --test-threads=4 \
+        one_shot_parts edge_cases sizes
     for t in .device/gpukit_*; do
         [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
     done

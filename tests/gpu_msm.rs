@@ -831,11 +831,14 @@ fn check_device_errors<C: Curve>() {
     assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
 }
 
-/// One-shot passes from 2^15 points upload in parts, each part's MSM
-/// handing its bucket sums on to the next (cuda/driver/one_shot.cuh): two,
+/// One-shot passes in parts, each uploaded while the part before runs its
+/// MSM and handing its bucket sums on to the next (cuda/driver/one_shot.cuh):
+/// under GPUKIT_ONE_SHOT_PARTS=8, as scripts/device-check.sh runs it, two,
 /// three and eight parts of sizes that do not divide evenly, identities,
 /// repeats and cancelling pairs across the parts' edges, and bad inputs in
-/// later parts, reported by their index in the call.
+/// later parts, reported by their index in the call. Without it the passes
+/// stay whole (the automatic rule cuts from 2^20 points, which `sizes`
+/// reaches) and the same answers hold.
 fn check_one_shot_parts<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-one-shot-parts", C::ID.name()));
     for n in [(1 << 15) + 3, 3 * (1 << 14) + 7, (1 << 17) + 1] {

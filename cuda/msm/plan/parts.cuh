@@ -102,23 +102,28 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
 }
 
 // One-shot passes (driver/one_shot.cuh) copy points and scalars from host
-// memory: 6 MiB at 2^16 BN254 points, ~0.5 ms from pageable memory, the
-// host's copy the bound (~12 GB/s; pinning the caller's buffers instead
-// costs ~0.35 ms a call, bench/NOTES.md v31a). A pass of at least twice
-// this many points on the sorted pipeline is cut into parts of about equal
-// size, each uploaded on a second stream while the part before runs its
-// MSM; the parts hand their bucket sums on (bucket_carry.cuh), so the cut
-// costs a part's launches and a merge of its buckets, not a reduction.
+// memory, ~0.5 ms at 2^16 BN254 points and ~40 ms at 2^24 (pinning the
+// caller's buffers instead costs ~0.35 ms a call, bench/NOTES.md v31a). A
+// large pass on the sorted pipeline is cut into parts of about equal size,
+// each uploaded on a second stream while the part before runs its MSM; the
+// parts hand their bucket sums on (bucket_carry.cuh), so a cut costs a
+// part's launches, a merge of its buckets and its cut buckets' chain of
+// additions (~0.23 ms at 2^16), not a reduction. Automatically parts of at
+// least this many points, at most ONE_SHOT_AUTO_MAX_PARTS: on the H100
+// (v31b) two parts of 2^19 made BN254 2^20 13 % faster and BLS12-381 G1
+// 22 %, while parts of 2^14–2^17 made 2^15–2^18 slower by their chains.
+constexpr uint32_t ONE_SHOT_AUTO_PART_MIN_POINTS = 1u << 19;
+// Four parts took BN254 2^24 92 → 74 ms, eight 79 (v31b).
+constexpr uint32_t ONE_SHOT_AUTO_MAX_PARTS = 4;
+// The smallest part any cut takes (GPUKIT_ONE_SHOT_PARTS forces cuts down
+// to it, for tests and benchmarks).
 constexpr uint32_t ONE_SHOT_PART_MIN_POINTS = 1u << 14;
-// ... into at most this many parts: the first part's upload is the one
-// nothing overlaps, an eighth of the pass's.
-constexpr uint32_t ONE_SHOT_MAX_PARTS = 8;
 
-// The parts of a one-shot pass of m points at window c: at most `most`
-// (and ONE_SHOT_MAX_PARTS), each at least ONE_SHOT_PART_MIN_POINTS, of
-// about equal size and in order, covering [0, m).
-inline std::vector<scalar_part> plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t most) {
-    const uint32_t k = std::max(1u, std::min({most, ONE_SHOT_MAX_PARTS, m / ONE_SHOT_PART_MIN_POINTS}));
+// A one-shot pass of m points at window c cut into `k` parts (at most
+// m / min_points, at least one) of about equal size, in order, covering
+// [0, m).
+inline std::vector<scalar_part> plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t k, uint32_t min_points) {
+    k = std::max(1u, std::min(k, m / std::max(1u, min_points)));
     std::vector<scalar_part> parts;
     for (uint32_t j = 0; j < k; j++) {
         const uint32_t first = uint32_t(uint64_t(m) * j / k), end = uint32_t(uint64_t(m) * (j + 1) / k);

@@ -163,13 +163,17 @@ extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t bat
     return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed, ramp); }, out, cap);
 }
 
-extern "C" size_t gpukit_plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t most, scalar_part* out, size_t cap) {
-    return list_out<scalar_part>([&] { return plan_one_shot_parts(m, c, most); }, out, cap);
+extern "C" size_t gpukit_plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t k, uint32_t min_points,
+                                             scalar_part* out, size_t cap) {
+    return list_out<scalar_part>([&] { return plan_one_shot_parts(m, c, k, min_points); }, out, cap);
 }
 
-extern "C" uint32_t gpukit_plan_one_shot_part_min_points() { return ONE_SHOT_PART_MIN_POINTS; }
-
-extern "C" uint32_t gpukit_plan_one_shot_max_parts() { return ONE_SHOT_MAX_PARTS; }
+// ONE_SHOT_PART_MIN_POINTS, ONE_SHOT_AUTO_PART_MIN_POINTS, ONE_SHOT_AUTO_MAX_PARTS.
+extern "C" void gpukit_plan_one_shot_bounds(uint32_t* min_points, uint32_t* auto_min_points, uint32_t* auto_max_parts) {
+    *min_points = ONE_SHOT_PART_MIN_POINTS;
+    *auto_min_points = ONE_SHOT_AUTO_PART_MIN_POINTS;
+    *auto_max_parts = ONE_SHOT_AUTO_MAX_PARTS;
+}
 
 extern "C" size_t gpukit_plan_largest_part(const scalar_part* parts, size_t count) {
     try {

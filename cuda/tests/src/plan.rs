@@ -145,12 +145,16 @@ mod ffi {
         pub fn gpukit_plan_one_shot_parts(
             m: u32,
             c: u32,
-            most: u32,
+            k: u32,
+            min_points: u32,
             out: *mut ScalarPart,
             cap: usize,
         ) -> usize;
-        pub fn gpukit_plan_one_shot_part_min_points() -> u32;
-        pub fn gpukit_plan_one_shot_max_parts() -> u32;
+        pub fn gpukit_plan_one_shot_bounds(
+            min_points: *mut u32,
+            auto_min_points: *mut u32,
+            auto_max_parts: *mut u32,
+        );
         pub fn gpukit_plan_largest_part(parts: *const ScalarPart, count: usize) -> usize;
         pub fn gpukit_plan_shares_buckets(a: *const ScalarPart, next: *const ScalarPart) -> bool;
         pub fn gpukit_plan_split_over_devices(
@@ -377,23 +381,37 @@ pub fn plan_parts(
     })
 }
 
-/// plan_one_shot_parts: the parts of a one-shot pass of m points at
-/// window c, at most `most` of them.
-pub fn plan_one_shot_parts(m: u32, c: u32, most: u32) -> Vec<ScalarPart> {
+/// plan_one_shot_parts: a one-shot pass of m points at window c cut into
+/// k parts of at least `min_points` (fewer where m is short of them).
+pub fn plan_one_shot_parts(m: u32, c: u32, k: u32, min_points: u32) -> Vec<ScalarPart> {
     // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
-    list(|out, cap| unsafe { ffi::gpukit_plan_one_shot_parts(m, c, most, out, cap) })
+    list(|out, cap| unsafe { ffi::gpukit_plan_one_shot_parts(m, c, k, min_points, out, cap) })
 }
 
-/// ONE_SHOT_PART_MIN_POINTS and ONE_SHOT_MAX_PARTS: the smallest part a
-/// one-shot pass is cut into, and the most parts.
-pub fn one_shot_part_bounds() -> (u32, u32) {
-    // SAFETY: no arguments.
+/// The one-shot cut's bounds: the smallest part any cut takes, the
+/// automatic rule's smallest part and its most parts.
+#[derive(Debug, Clone, Copy)]
+pub struct OneShotBounds {
+    pub min_points: u32,
+    pub auto_min_points: u32,
+    pub auto_max_parts: u32,
+}
+
+pub fn one_shot_bounds() -> OneShotBounds {
+    let mut b = OneShotBounds {
+        min_points: 0,
+        auto_min_points: 0,
+        auto_max_parts: 0,
+    };
+    // SAFETY: the shim writes one u32 through each pointer.
     unsafe {
-        (
-            ffi::gpukit_plan_one_shot_part_min_points(),
-            ffi::gpukit_plan_one_shot_max_parts(),
+        ffi::gpukit_plan_one_shot_bounds(
+            &mut b.min_points,
+            &mut b.auto_min_points,
+            &mut b.auto_max_parts,
         )
-    }
+    };
+    b
 }
 
 /// largest_part: the most scalars (vectors × points) of any part.

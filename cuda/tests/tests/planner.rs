@@ -672,46 +672,55 @@ fn assert_covers(parts: &[ScalarPart], count: u32, batch: u32, why: &str) {
 
 #[test]
 fn one_shot_parts_cover_the_pass_in_equal_parts() {
-    let (min, max_parts) = plan::one_shot_part_bounds();
-    for m in [
-        1u32,
-        min - 1,
-        min,
-        2 * min - 1,
-        2 * min,
-        3 * min + 5,
-        4 * min,
-        1 << 20,
-        1 << 24,
-        u32::MAX,
-    ] {
-        for most in [0u32, 1, 2, 4, 8, 64] {
-            let parts = plan::plan_one_shot_parts(m, 13, most);
-            let want = (m / min).min(most).min(max_parts).max(1) as usize;
-            assert_eq!(parts.len(), want, "m = {m}, most = {most}");
-            assert_covers(&parts, m, 1, &format!("m = {m}, most = {most}"));
-            for p in &parts {
-                assert_eq!((p.first_vector, p.vectors, p.c), (0, 1, 13), "{p:?}");
-                // Equal to a point, and none below the smallest part once cut.
-                let (count, m64, k) = (u64::from(p.count), u64::from(m), want as u64);
-                assert!(count >= m64 / k && count <= m64.div_ceil(k), "{p:?} of {m}");
-                assert!(parts.len() == 1 || p.count >= min, "{p:?} of {m}");
-            }
-            for pair in parts.windows(2) {
-                assert!(
-                    plan::shares_buckets(&pair[0], &pair[1]),
-                    "{pair:?} do not share their buckets"
-                );
+    let bounds = plan::one_shot_bounds();
+    let min = bounds.min_points;
+    for min_points in [1, min, bounds.auto_min_points] {
+        for m in [
+            1u32,
+            min_points.saturating_sub(1).max(1),
+            min_points,
+            2 * min_points - 1,
+            2 * min_points,
+            3 * min_points + 5,
+            1 << 20,
+            1 << 24,
+            u32::MAX,
+        ] {
+            for k in [0u32, 1, 2, 3, 4, 8, 64] {
+                let why = format!("m = {m}, k = {k}, parts of at least {min_points}");
+                let parts = plan::plan_one_shot_parts(m, 13, k, min_points);
+                let want = (m / min_points).min(k).max(1) as usize;
+                assert_eq!(parts.len(), want, "{why}");
+                assert_covers(&parts, m, 1, &why);
+                for p in &parts {
+                    assert_eq!((p.first_vector, p.vectors, p.c), (0, 1, 13), "{why}: {p:?}");
+                    // Equal to a point, and none below the smallest part once cut.
+                    let (count, m64, k) = (u64::from(p.count), u64::from(m), want as u64);
+                    assert!(count >= m64 / k && count <= m64.div_ceil(k), "{why}: {p:?}");
+                    assert!(parts.len() == 1 || p.count >= min_points, "{why}: {p:?}");
+                }
+                for pair in parts.windows(2) {
+                    assert!(
+                        plan::shares_buckets(&pair[0], &pair[1]),
+                        "{why}: {pair:?} do not share their buckets"
+                    );
+                }
             }
         }
     }
-    // Two parts from twice the smallest part, and at most the cap.
-    assert_eq!(plan::plan_one_shot_parts(2 * min - 1, 13, 64).len(), 1);
-    assert_eq!(plan::plan_one_shot_parts(2 * min, 13, 64).len(), 2);
+    // The automatic rule's bounds: parts of 2^19 at most four (v31b), and
+    // the forced cuts' smallest part below them.
     assert_eq!(
-        plan::plan_one_shot_parts(1 << 24, 13, 64).len(),
-        max_parts as usize
+        (bounds.auto_min_points, bounds.auto_max_parts),
+        (1 << 19, 4)
     );
+    assert!(min < bounds.auto_min_points);
+    assert_eq!(
+        plan::plan_one_shot_parts((1 << 20) - 1, 13, 4, 1 << 19).len(),
+        1
+    );
+    assert_eq!(plan::plan_one_shot_parts(1 << 20, 13, 4, 1 << 19).len(), 2);
+    assert_eq!(plan::plan_one_shot_parts(1 << 24, 13, 4, 1 << 19).len(), 4);
 }
 
 #[test]
