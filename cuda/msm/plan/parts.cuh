@@ -110,8 +110,9 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
 // part's launches, a merge of its buckets and its cut buckets' chain of
 // additions (~0.23 ms at 2^16), not a reduction. Automatically parts of at
 // least this many points, at most ONE_SHOT_AUTO_MAX_PARTS: on the H100
-// (v31b) two parts of 2^19 made BN254 2^20 13 % faster and BLS12-381 G1
-// 22 %, while parts of 2^14–2^17 made 2^15–2^18 slower by their chains.
+// two parts of 2^19 made BN254 2^20 1–13 % faster and BLS12-381 G1 9–22 %
+// (v31b, v31c), while parts of 2^14–2^17 made 2^15–2^18 slower by their
+// chains.
 constexpr uint32_t ONE_SHOT_AUTO_PART_MIN_POINTS = 1u << 19;
 // Four parts took BN254 2^24 92 → 74 ms, eight 79 (v31b).
 constexpr uint32_t ONE_SHOT_AUTO_MAX_PARTS = 4;
