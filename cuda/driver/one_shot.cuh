@@ -24,6 +24,9 @@ inline uint32_t forced_one_shot_parts() {
     return forced;
 }
 
+// The MSM of one part of a one-shot pass: its points alone, one vector.
+inline msm_shape one_shot_part_shape(const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; }
+
 // The parts a one-shot pass of `shape` (one vector, not split) runs in
 // within `budget` bytes: the most, up to ONE_SHOT_AUTO_MAX_PARTS, of at
 // least ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take
@@ -37,20 +40,22 @@ std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
     if (small_msm_fits(shape, small_msm_max_pairs())) return whole;
     constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;
     const size_t carried = carried_bytes<C>(shape);
-    const auto part_shape = [](const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; };
     const auto carries = [&](const std::vector<scalar_part>& parts) {
         for (const scalar_part& p : parts)
-            if (!takes_carry<C>(part_shape(p), budget, carried)) return false;
+            if (!takes_carry<C>(one_shot_part_shape(p), budget, carried)) return false;
         return true;
     };
     if (const uint32_t forced = forced_one_shot_parts()) {
         std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, forced, ONE_SHOT_PART_MIN_POINTS);
         return carries(parts) ? parts : whole;
     }
+    // A pass too short for two automatic parts stays whole before the
+    // device is asked for its SM count (affine_accumulation_threads).
+    const uint32_t most = std::min(ONE_SHOT_AUTO_MAX_PARTS, shape.n / ONE_SHOT_AUTO_PART_MIN_POINTS);
+    if (most < 2) return whole;
     const bool affine = affine_accumulation_threads<C>(size_t(shape.n) * shape.windows(BITS)) > 0;
-    for (uint32_t k = ONE_SHOT_AUTO_MAX_PARTS; k > 1; k--) {
+    for (uint32_t k = most; k > 1; k--) {
         std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, k, ONE_SHOT_AUTO_PART_MIN_POINTS);
-        if (parts.size() < k) continue;
         const bool stays_affine = !affine || std::all_of(parts.begin(), parts.end(), [&](const scalar_part& p) {
             return affine_accumulation_threads<C>(size_t(p.count) * shape.windows(BITS)) > 0;
         });
@@ -135,9 +140,8 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
             }
             // Every part but the last hands its bucket sums on.
             carry.pass_on = k + 1 < parts.size();
-            enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8,
-                           msm_shape{p.count, 1, c, 1, p.count}, msm_budget, unit_sums.get(), stream,
-                           parts.size() > 1 ? &carry : nullptr);
+            enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8, one_shot_part_shape(p),
+                           msm_budget, unit_sums.get(), stream, parts.size() > 1 ? &carry : nullptr);
         }
         const std::vector<decode_report> checked = read_reports(reports, stream);
         trace_mark("read checks");
