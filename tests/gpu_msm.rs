@@ -798,6 +798,12 @@ fn check_batches<C: Curve>() {
     }
 }
 
+/// The group order r in little-endian bytes: the smallest scalar out of range.
+fn modulus_bytes<C: Curve>() -> Vec<u8> {
+    let r = <C::Scalar as PrimeField>::MODULUS;
+    r.as_ref().iter().flat_map(|l| l.to_le_bytes()).collect()
+}
+
 fn check_device_errors<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-errors", C::ID.name()));
     let points = random_points::<C>(&mut rng, 64);
@@ -818,8 +824,7 @@ fn check_device_errors<C: Curve>() {
     assert_eq!(err.status(), Status::BadEncoding, "{}", err);
     // r itself is out of range.
     let mut bad_scalars = scalar_bytes.clone();
-    let r = <C::Scalar as PrimeField>::MODULUS;
-    let r_bytes: Vec<u8> = r.as_ref().iter().flat_map(|l| l.to_le_bytes()).collect();
+    let r_bytes = modulus_bytes::<C>();
     bad_scalars[9 * 32..10 * 32].copy_from_slice(&r_bytes[..32]);
     let err = gpukit::msm_bytes(
         C::ID,
@@ -867,8 +872,7 @@ fn check_one_shot_parts<C: Curve>() {
     let scalars = gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, n));
     let pb = C::ID.point_bytes();
     let fb = C::ID.field_bytes();
-    let r = <C::Scalar as PrimeField>::MODULUS;
-    let r_bytes: Vec<u8> = r.as_ref().iter().flat_map(|l| l.to_le_bytes()).collect();
+    let r_bytes = modulus_bytes::<C>();
     let mut bad_scalars = scalars.clone();
     bad_scalars[40_000 * 32..40_001 * 32].copy_from_slice(&r_bytes[..32]);
     let mut off_curve = gpukit::encoding::encode_points::<C>(&points);

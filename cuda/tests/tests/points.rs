@@ -277,7 +277,6 @@ fn check_subgroup<C: TestCurve>(t: Target) {
     );
 }
 
-/// is_on_curve for arkworks affine points of either model.
 /// The warp ops (cuda/ec/spread_sum.cuh, device only) against arkworks:
 /// four warps of 32 buckets with random Z. Warp 0 is random. Warp 1 has
 /// identities, and P + P and P + (-P) on the sum's first level (lanes 9 and
@@ -351,6 +350,7 @@ fn check_warp_sums<C: TestCurve>(t: Target) {
     }
 }
 
+/// is_on_curve for arkworks affine points of either model.
 trait OnCurve {
     fn is_on_curve_checked(&self) -> bool;
 }
