@@ -105,11 +105,23 @@ __global__ void __maxnreg__(accumulate_registers<C>()) accumulate_runs(const typ
 // at once but then sums its lanes in five dependent rounds, as long a chain.
 constexpr uint32_t CUT_HEADS_PER_THREAD = 4;
 
+// Partials (its tail and heads) a lane of a group takes in turn, in every
+// group class but the last, whose 32 lanes take all a bucket has.
+constexpr uint32_t CUT_ITEMS_PER_LANE = 4;
+
+// The group class (bucket_runs.cuh) of a bucket with `items` partials: the
+// smallest group whose lanes take at most CUT_ITEMS_PER_LANE each.
+__device__ __forceinline__ uint32_t cut_group_class(uint32_t items) {
+    uint32_t k = 0;
+    while (k + 1 < CUT_GROUP_CLASSES && items > CUT_ITEMS_PER_LANE * (CUT_GROUP_MIN_LANES << k)) k++;
+    return k;
+}
+
 // One thread per thread with a tail (from cut.tail_runs): it owns the bucket
 // it cuts. Where the bucket reaches at most CUT_HEADS_PER_THREAD runs further
 // (nearly always the next run only) it adds their heads and writes the sum;
-// a bucket that reaches further goes to cut.long_runs for
-// finish_long_cut_buckets. A thread's run is `lanes` runs of the
+// a bucket that reaches further goes to its group class's list for
+// finish_grouped_cut_buckets. A thread's run is `lanes` runs of the
 // batch-affine accumulation, 1 of the XYZZ one. (Until v25 a warp took every
 // tail, its lane 0 alone adding in the common case: a wave's worth of tails
 // made ~2M threads for ~67K additions, 0.6 ms a group at 2^24 and 3.0 ms of
@@ -125,7 +137,8 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
     const uint32_t K = thread_run_length(*valid_count, threads, lanes);
     const uint32_t last_run = (item_end[b] - 1) / K;
     if (last_run - t > CUT_HEADS_PER_THREAD) {
-        cut.long_runs[atomicAdd(cut.long_count, 1u)] = t;
+        const uint32_t k = cut_group_class(last_run - t + 1);
+        cut.grouped_runs[size_t(k) * cut.grouped_stride + atomicAdd(cut.grouped_count + k, 1u)] = t;
         return;
     }
     bucket_t acc = load_wide(cut.tail_sum + t);
@@ -133,24 +146,53 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
     store_wide(bucket_sums + b, acc);
 }
 
-// One warp per bucket that finish_cut_buckets left in cut.long_runs (the
-// warps of the launch taking them in turn): its tail and the heads of every
-// run it reaches, 32 at a time (all scalars equal make one bucket span every
-// run of its window).
+// The buckets finish_cut_buckets listed by class, each summed by a group of
+// G = CUT_GROUP_MIN_LANES << k lanes, 32 / G buckets a warp: lane i of a
+// group adds partials i, i + G, ... of its bucket (the tail, then the heads
+// run by run), then the group sums its lanes in log2(G) rounds. Why groups:
+// a warp's additions cost the multiplier the same however few lanes work
+// (bench/NOTES.md v30c), so a bucket of a few dozen partials given a whole
+// warp (until v32: one warp each, five rounds) costs several times the
+// additions it needs; small MSMs cut nearly every bucket so (BN254 2^16,
+// c = 8: 4,096 buckets of ~16 runs each, 0.24 ms). The warps of the launch
+// take the classes' warps in turn (all scalars equal make one bucket span
+// every run of its window: the last class's lanes loop).
 template <class C>
-__global__ void finish_long_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
-                                        uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
-                                        typename curve_traits<C>::bucket_t* bucket_sums) {
+__global__ void finish_grouped_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
+                                           uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
+                                           typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     const uint32_t warps = gridDim.x * blockDim.x / 32, lane = threadIdx.x & 31;
-    const uint32_t K = thread_run_length(*valid_count, threads, lanes), count = *cut.long_count;
-    for (uint32_t w = (blockIdx.x * blockDim.x + threadIdx.x) / 32; w < count; w += warps) {
-        const uint32_t t = cut.long_runs[w], b = cut.tail_bucket[t];
-        const uint32_t last_run = (item_end[b] - 1) / K;
-        bucket_t acc = lane == 0 ? load_wide(cut.tail_sum + t) : bucket_t::identity();
-        for (uint32_t r = t + 1 + lane; r <= last_run; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
-        acc = warp_sum(acc);
-        if (lane == 0) store_wide(bucket_sums + b, acc);
+    const uint32_t K = thread_run_length(*valid_count, threads, lanes);
+    // Warps before each class's first, and every class's warps in all.
+    uint32_t first_warp[CUT_GROUP_CLASSES + 1];
+    first_warp[0] = 0;
+#pragma unroll
+    for (uint32_t k = 0; k < CUT_GROUP_CLASSES; k++) {
+        const uint32_t per_warp = 32 / (CUT_GROUP_MIN_LANES << k);
+        first_warp[k + 1] = first_warp[k] + (cut.grouped_count[k] + per_warp - 1) / per_warp;
+    }
+    for (uint32_t w = (blockIdx.x * blockDim.x + threadIdx.x) / 32; w < first_warp[CUT_GROUP_CLASSES]; w += warps) {
+        uint32_t k = 0;
+#pragma unroll
+        for (uint32_t j = 1; j < CUT_GROUP_CLASSES; j++) k += w >= first_warp[j];
+        const uint32_t G = CUT_GROUP_MIN_LANES << k, member = lane % G;
+        const uint32_t item = (w - first_warp[k]) * (32 / G) + lane / G;
+        bucket_t acc = bucket_t::identity();
+        uint32_t b = NO_BUCKET;
+        if (item < cut.grouped_count[k]) {
+            const uint32_t t = cut.grouped_runs[size_t(k) * cut.grouped_stride + item];
+            b = cut.tail_bucket[t];
+            const uint32_t last_run = (item_end[b] - 1) / K;
+            // Partial i of the bucket is its tail (i = 0) or run t + i's head.
+            if (member == 0)
+                acc = load_wide(cut.tail_sum + t);
+            else if (t + member <= last_run)
+                acc = load_wide(cut.head_sum + t + member);
+            for (uint32_t r = t + member + G; r <= last_run; r += G) acc = add_points(acc, load_wide(cut.head_sum + r));
+        }
+        acc = warp_sum(acc, G);
+        if (member == 0 && b != NO_BUCKET) store_wide(bucket_sums + b, acc);
     }
 }
 
@@ -232,10 +274,14 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     const uint32_t threads = affine_threads ? affine_threads : accumulation_threads<C>(pairs, BLOCK);
     device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
     device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
-    device_buffer<uint32_t> tail_runs(threads, stream), long_runs(threads, stream), counts(2, stream);
+    // A thread with a tail cuts a bucket that no other thread's tail cuts.
+    const size_t tails = std::min<size_t>(threads, items.end.size());
+    device_buffer<uint32_t> tail_runs(threads, stream), grouped_runs(CUT_GROUP_CLASSES * tails, stream);
+    device_buffer<uint32_t> counts(1 + CUT_GROUP_CLASSES, stream);
     GPUKIT_CUDA(cudaMemsetAsync(counts.get(), 0, counts.bytes(), stream));
-    const cut_partials<bucket_t> cut{head_sum.get(),  head_bucket.get(), tail_sum.get(), tail_bucket.get(),
-                                     tail_runs.get(), counts.get(),      long_runs.get(), counts.get() + 1};
+    const cut_partials<bucket_t> cut{head_sum.get(),     head_bucket.get(),  tail_sum.get(),
+                                     tail_bucket.get(),  tail_runs.get(),    counts.get(),
+                                     grouped_runs.get(), counts.get() + 1,   uint32_t(tails)};
     if (!affine_threads) {
         if constexpr (std::is_same_v<F, pair_keys>) {
             bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(
@@ -272,17 +318,15 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
             trace_mark("accumulate runs (batch affine)");
         }
     }
-    // A thread with a tail cuts a bucket that no other thread's tail cuts.
-    const size_t tails = std::min<size_t>(threads, items.end.size());
     finish_cut_buckets<C><<<blocks_for(tails, 128), 128, 0, stream>>>(items.end.get(), items.valid.get(), threads,
                                                                       lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
-    // Long buckets are few (each spans more than CUT_HEADS_PER_THREAD whole
-    // runs): at most 32 warps an SM take them in turn.
-    const size_t long_blocks = std::min<size_t>(blocks_for(tails * 32, 128), size_t(multiprocessors()) * 8);
-    finish_long_cut_buckets<C><<<uint32_t(long_blocks), 128, 0, stream>>>(items.end.get(), items.valid.get(),
-                                                                           threads, lanes, cut, sums);
-    GPUKIT_LAUNCHED("finish_long_cut_buckets");
+    // The grouped buckets are at most `tails`, four to a warp or more where
+    // they are short: at most 32 warps an SM take them in turn.
+    const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, 128), size_t(multiprocessors()) * 8);
+    finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), 128, 0, stream>>>(items.end.get(), items.valid.get(),
+                                                                                 threads, lanes, cut, sums);
+    GPUKIT_LAUNCHED("finish_grouped_cut_buckets");
     trace_mark("finish cut buckets");
 }
 

@@ -40,10 +40,17 @@ struct bucket_items {
     device_buffer<uint32_t> valid;
 };
 
+// Classes of the cut buckets that reach too many runs for their tail's
+// thread (bucket_accumulate.cuh): class k gives a bucket a group of
+// CUT_GROUP_MIN_LANES << k lanes of a warp (4, 8, 16, 32).
+constexpr uint32_t CUT_GROUP_CLASSES = 4;
+constexpr uint32_t CUT_GROUP_MIN_LANES = 4;
+
 // Each thread's partial sums of the buckets it shares with its neighbours,
 // the list of the threads with a tail (in no particular order), the only
-// ones finish_cut_buckets has work for, and the list of those whose bucket
-// reaches past the next run, which it leaves to finish_long_cut_buckets.
+// ones finish_cut_buckets has work for, and, per group class, the list of
+// those whose bucket reaches too far for the thread alone, which it leaves
+// to finish_grouped_cut_buckets.
 template <class bucket_t>
 struct cut_partials {
     bucket_t* head_sum;
@@ -51,9 +58,10 @@ struct cut_partials {
     bucket_t* tail_sum;
     uint32_t* tail_bucket;  // NO_BUCKET when the thread's run ends with a bucket
     uint32_t* tail_runs;
-    uint32_t* tail_count;   // entries of tail_runs, zeroed before the accumulation
-    uint32_t* long_runs;
-    uint32_t* long_count;   // entries of long_runs, zeroed before the accumulation
+    uint32_t* tail_count;     // entries of tail_runs, zeroed before the accumulation
+    uint32_t* grouped_runs;   // class k's list at grouped_runs + k·grouped_stride
+    uint32_t* grouped_count;  // CUT_GROUP_CLASSES entries, zeroed before the accumulation
+    uint32_t grouped_stride;  // room of each class's list: the threads that can have a tail
 };
 
 }  // namespace gpukit
