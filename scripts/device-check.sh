@@ -15,10 +15,11 @@
 #
 #   scripts/device-check.sh [sanitizers|suite|affine|others|quick|large|full]   (default full)
 # The first four are the parts of `quick` (everything but the closed-form
-# sizes); `suite` (the GPU suite and the sorted pipeline, 7–8.5 minutes on
-# an H100) fits one 10-minute device call, and `sanitizers`, `affine` (the
-# suite forced to batch-affine, ~3.5 minutes) and `others` together fit
-# another (~8 minutes); large: only the closed-form sizes.
+# sizes); on an H100 `suite` (the GPU suite and the sorted pipeline, ~9
+# minutes) fits one 10-minute device call, `sanitizers` (~2 minutes) and
+# `others` (~7 minutes, 4.5 of them the forced one-shot parts) together
+# another, and `affine` (the suite forced to batch-affine, ~3.5 minutes) a
+# third; large: only the closed-form sizes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
@@ -122,7 +123,7 @@ if runs others; then
     # Every device allocation, copy, launch and synchronisation failed in turn.
     step gpu_faults .device/faults_gpu_faults --test-threads=1
     # One-shot passes cut at every size from 2^15 (the automatic rule cuts
-    # from 2^20; cuda/driver/one_shot.cuh), into as many as eight parts.
+    # from 2^17; cuda/driver/one_shot.cuh), into as many as eight parts.
     step gpu_msm_one_shot_parts env GPUKIT_ONE_SHOT_PARTS=8 .device/gpukit_gpu_msm --test-threads=4 \
         one_shot_parts edge_cases sizes
     for t in .device/gpukit_*; do

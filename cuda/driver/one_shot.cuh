@@ -28,7 +28,7 @@ inline uint32_t forced_one_shot_parts() {
 inline msm_shape one_shot_part_shape(const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; }
 
 // The parts a one-shot pass of `shape` (one vector, not split) runs in
-// within `budget` bytes: the most, up to ONE_SHOT_AUTO_MAX_PARTS, of at
+// within `budget` bytes: the most, up to one_shot_auto_most_parts, of at
 // least ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take
 // the sums handed on in one pass (enqueue_msm's carry) and, where the whole
 // pass would accumulate batch-affine, every part does too (eight XYZZ parts
@@ -51,7 +51,7 @@ std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
     }
     // A pass too short for two automatic parts stays whole before the
     // device is asked for its SM count (affine_accumulation_threads).
-    const uint32_t most = std::min(ONE_SHOT_AUTO_MAX_PARTS, shape.n / ONE_SHOT_AUTO_PART_MIN_POINTS);
+    const uint32_t most = one_shot_auto_most_parts(shape.n);
     if (most < 2) return whole;
     const bool affine = affine_accumulation_threads<C>(size_t(shape.n) * shape.windows(BITS)) > 0;
     for (uint32_t k = most; k > 1; k--) {

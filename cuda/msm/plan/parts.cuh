@@ -107,18 +107,32 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
 // large pass on the sorted pipeline is cut into parts of about equal size,
 // each uploaded on a second stream while the part before runs its MSM; the
 // parts hand their bucket sums on (bucket_carry.cuh), so a cut costs a
-// part's launches, a merge of its buckets and its cut buckets' chain of
-// additions (~0.23 ms at 2^16), not a reduction. Automatically parts of at
-// least this many points, at most ONE_SHOT_AUTO_MAX_PARTS: on the H100
-// two parts of 2^19 made BN254 2^20 1–13 % faster and BLS12-381 G1 9–22 %
-// (v31b, v31c), while parts of 2^14–2^17 made 2^15–2^18 slower by their
-// chains.
-constexpr uint32_t ONE_SHOT_AUTO_PART_MIN_POINTS = 1u << 19;
+// part's launches, a merge of its buckets and its cut buckets' finish
+// (~0.1 ms at 2^16 since v32a; ~0.23 before, which kept parts off passes
+// below 2^20), not a reduction.
+//
+// Automatically parts of at least this many points: on the H100 two parts
+// made 2^17–2^19 one-shot calls 2–17 % faster and left 2^16 level, four
+// parts of 2^16 made 2^18 slower (v32b).
+constexpr uint32_t ONE_SHOT_AUTO_PART_MIN_POINTS = 1u << 16;
+// Past two parts, one for every this many points: two parts of 2^19 made
+// BN254 2^20 1–13 % faster and BLS12-381 G1 9–22 %, four of 2^18 no more (v31b, v32b).
+constexpr uint32_t ONE_SHOT_AUTO_POINTS_PER_PART = 1u << 19;
 // Four parts took BN254 2^24 92 → 74 ms, eight 79 (v31b).
 constexpr uint32_t ONE_SHOT_AUTO_MAX_PARTS = 4;
 // The smallest part any cut takes (GPUKIT_ONE_SHOT_PARTS forces cuts down
 // to it, for tests and benchmarks).
 constexpr uint32_t ONE_SHOT_PART_MIN_POINTS = 1u << 14;
+
+// The most parts the automatic rule cuts a one-shot pass of m points into
+// (driver/one_shot.cuh then takes fewer where a part could not take the
+// carried sums or would leave batch-affine accumulation): none below two
+// smallest parts, two from there, and one more for every
+// ONE_SHOT_AUTO_POINTS_PER_PART points, up to ONE_SHOT_AUTO_MAX_PARTS.
+inline uint32_t one_shot_auto_most_parts(uint32_t m) {
+    if (m / ONE_SHOT_AUTO_PART_MIN_POINTS < 2) return 1;
+    return std::max(2u, std::min(ONE_SHOT_AUTO_MAX_PARTS, m / ONE_SHOT_AUTO_POINTS_PER_PART));
+}
 
 // A one-shot pass of m points at window c cut into `k` parts (at most
 // m / min_points, at least one) of about equal size, in order, covering

@@ -175,6 +175,8 @@ extern "C" void gpukit_plan_one_shot_bounds(uint32_t* min_points, uint32_t* auto
     *auto_max_parts = ONE_SHOT_AUTO_MAX_PARTS;
 }
 
+extern "C" uint32_t gpukit_plan_one_shot_auto_most_parts(uint32_t m) { return one_shot_auto_most_parts(m); }
+
 extern "C" size_t gpukit_plan_largest_part(const scalar_part* parts, size_t count) {
     try {
         return largest_part(std::vector<scalar_part>(parts, parts + count));

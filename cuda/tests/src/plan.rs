@@ -155,6 +155,7 @@ mod ffi {
             auto_min_points: *mut u32,
             auto_max_parts: *mut u32,
         );
+        pub fn gpukit_plan_one_shot_auto_most_parts(m: u32) -> u32;
         pub fn gpukit_plan_largest_part(parts: *const ScalarPart, count: usize) -> usize;
         pub fn gpukit_plan_shares_buckets(a: *const ScalarPart, next: *const ScalarPart) -> bool;
         pub fn gpukit_plan_split_over_devices(
@@ -412,6 +413,13 @@ pub fn one_shot_bounds() -> OneShotBounds {
         )
     };
     b
+}
+
+/// one_shot_auto_most_parts: the most parts the automatic rule cuts a
+/// one-shot pass of m points into.
+pub fn one_shot_auto_most_parts(m: u32) -> u32 {
+    // SAFETY: a pure function of its argument.
+    unsafe { ffi::gpukit_plan_one_shot_auto_most_parts(m) }
 }
 
 /// largest_part: the most scalars (vectors × points) of any part.

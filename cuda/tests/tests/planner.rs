@@ -708,19 +708,45 @@ fn one_shot_parts_cover_the_pass_in_equal_parts() {
             }
         }
     }
-    // The automatic rule's bounds: parts of 2^19 at most four (v31b), and
-    // the forced cuts' smallest part below them.
+    // The automatic rule's bounds: parts of 2^16 at least, at most four
+    // (v31b, v32b), and the forced cuts' smallest part below them.
     assert_eq!(
         (bounds.auto_min_points, bounds.auto_max_parts),
-        (1 << 19, 4)
+        (1 << 16, 4)
     );
     assert!(min < bounds.auto_min_points);
-    assert_eq!(
-        plan::plan_one_shot_parts((1 << 20) - 1, 13, 4, 1 << 19).len(),
-        1
-    );
-    assert_eq!(plan::plan_one_shot_parts(1 << 20, 13, 4, 1 << 19).len(), 2);
-    assert_eq!(plan::plan_one_shot_parts(1 << 24, 13, 4, 1 << 19).len(), 4);
+}
+
+#[test]
+fn one_shot_auto_parts_grow_with_the_pass() {
+    let bounds = plan::one_shot_bounds();
+    // None below 2^17 points, two up to 2^20, then one more every 2^19 up to four.
+    for (m, want) in [
+        (0u32, 1u32),
+        (1, 1),
+        ((1 << 17) - 1, 1),
+        (1 << 17, 2),
+        (1 << 19, 2),
+        ((1 << 20) + (1 << 18), 2),
+        (3 << 19, 3),
+        (1 << 21, 4),
+        (1 << 24, 4),
+        (u32::MAX, 4),
+    ] {
+        assert_eq!(plan::one_shot_auto_most_parts(m), want, "m = {m}");
+    }
+    // Every count it allows cuts parts no smaller than the rule's smallest.
+    for log_m in 10..32 {
+        let m = 1u32 << log_m;
+        let k = plan::one_shot_auto_most_parts(m);
+        assert!(k <= bounds.auto_max_parts, "m = 2^{log_m}: {k} parts");
+        let parts = plan::plan_one_shot_parts(m, 13, k, bounds.auto_min_points);
+        assert_eq!(parts.len() as u32, k, "m = 2^{log_m}");
+        assert!(
+            k == 1 || parts.iter().all(|p| p.count >= bounds.auto_min_points),
+            "m = 2^{log_m}: {parts:?}"
+        );
+    }
 }
 
 #[test]
