@@ -321,8 +321,8 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     finish_cut_buckets<C><<<blocks_for(tails, 128), 128, 0, stream>>>(items.end.get(), items.valid.get(), threads,
                                                                       lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
-    // The grouped buckets are at most `tails`, four to a warp or more where
-    // they are short: at most 32 warps an SM take them in turn.
+    // The grouped buckets are at most `tails`, one to eight a warp by their
+    // class: at most 32 warps an SM take them in turn.
     const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, 128), size_t(multiprocessors()) * 8);
     finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), 128, 0, stream>>>(items.end.get(), items.valid.get(),
                                                                                  threads, lanes, cut, sums);

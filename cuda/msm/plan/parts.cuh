@@ -112,11 +112,11 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
 // below 2^20), not a reduction.
 //
 // Automatically parts of at least this many points: on the H100 two parts
-// made 2^17–2^19 one-shot calls 2–17 % faster and left 2^16 level, four
-// parts of 2^16 made 2^18 slower (v32b).
+// made 2^17–2^19 one-shot calls up to 12 % faster (BN254 2^18 level) and
+// would have left 2^16 level; four parts of 2^16 made 2^18 slower (v32b).
 constexpr uint32_t ONE_SHOT_AUTO_PART_MIN_POINTS = 1u << 16;
 // Past two parts, one for every this many points: two parts of 2^19 made
-// BN254 2^20 1–13 % faster and BLS12-381 G1 9–22 %, four of 2^18 no more (v31b, v32b).
+// BN254 2^20 1–13 % faster and BLS12-381 G1 9–22 %, four of 2^18 no faster (v31b, v32b).
 constexpr uint32_t ONE_SHOT_AUTO_POINTS_PER_PART = 1u << 19;
 // Four parts took BN254 2^24 92 → 74 ms, eight 79 (v31b).
 constexpr uint32_t ONE_SHOT_AUTO_MAX_PARTS = 4;
