@@ -64,18 +64,21 @@ std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
     return whole;
 }
 
-// Enqueues on `stream` the upload, decode and checks of the points and
-// scalars [first, first + count) of a pass into d_points and d_scalars at
-// the same offsets; the pass starts at the call's point `pass_first`.
-// Offending indices, counted from `first`, go to `report`.
+// Enqueues, as part of `upload`, the upload, decode and checks of the
+// points and scalars [first, first + count) of a pass into d_points and
+// d_scalars at the same offsets; the pass starts at the call's point
+// `pass_first`. Offending indices, counted from `first`, go to `report`.
+// Staged records (upload.cuh staged_records) go to d_records, which has
+// room for the pass's, at the same offset.
 template <class C>
-void enqueue_inputs(typename curve_traits<C>::affine_t* d_points, uint32_t* d_scalars, const uint8_t* points,
-                    const scalar_rows& rows, point_layout points_layout, point_check check,
-                    scalar_layout scalars_layout, uint32_t pass_first, uint32_t first, decode_report* report,
-                    cudaStream_t stream) {
-    enqueue_scalars<C>(d_scalars + size_t(first) * 8, rows, scalars_layout, report, stream);
-    enqueue_points<C>(d_points + first, points + size_t(pass_first + first) * points_layout.stride, rows.count,
-                      points_layout, check, report, stream);
+void enqueue_inputs(staged_upload& upload, typename curve_traits<C>::affine_t* d_points, uint32_t* d_scalars,
+                    uint8_t* d_records, const uint8_t* points, const scalar_rows& rows, point_layout points_layout,
+                    point_check check, scalar_layout scalars_layout, uint32_t pass_first, uint32_t first,
+                    decode_report* report) {
+    enqueue_scalars<C>(upload, d_scalars + size_t(first) * 8, rows, scalars_layout, report);
+    enqueue_points<C>(upload, d_points + first, points + size_t(pass_first + first) * points_layout.stride,
+                      rows.count, points_layout, check, report,
+                      d_records ? d_records + size_t(first) * points_layout.stride : nullptr);
 }
 
 // One device's share of a one-shot MSM of n points: its slice [offset,
@@ -89,13 +92,17 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
     const size_t budget = work_budget();
-    const size_t per_point = sizeof(affine_t) + 32;
+    // Staged records get room for the whole pass, so that no part's copy
+    // waits for a decode behind the part before's MSM (stage_in_chunks).
+    const size_t record_bytes = staged_records<C>(points_layout) ? points_layout.stride : 0;
+    const size_t per_point = sizeof(affine_t) + 32 + record_bytes;
     const uint32_t chunk = points_per_pass<C>(count, c, 1, per_point, budget);
     bucket_t total = bucket_t::identity();
     for (uint32_t done = 0; done < count; done += chunk) {
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
+        device_buffer<uint8_t> d_records(size_t(m) * record_bytes, stream);
         // A small pass on a curve with an endomorphism is split (glv_msm.cuh).
         const bool split = splits_by_glv<C>(m, c, check);
         const msm_shape shape = split ? glv_split_shape(m, c) : msm_shape{m, 1, c, 1, m};
@@ -124,11 +131,14 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         device_buffer<bucket_t> unit_sums(shape.units(bits), stream);
         std::vector<scalar_rows> rows;
         bucket_carry<C> carry;
+        // One upload for every part: the host gathers a part's first
+        // pieces while the copy engine still moves the part before's last.
+        staged_upload inputs(upload);
         for (size_t k = 0; k < parts.size(); k++) {
             const scalar_part& p = parts[k];
             rows.push_back({scalar_vectors{scalars, nullptr, n, 1}, 1, p.count, 0, first + p.first});
-            enqueue_inputs<C>(d_points.get(), d_scalars.get(), points, rows.back(), points_layout, check,
-                              scalars_layout, first, p.first, reports.get() + k, upload);
+            enqueue_inputs<C>(inputs, d_points.get(), d_scalars.get(), record_bytes ? d_records.get() : nullptr, points,
+                              rows.back(), points_layout, check, scalars_layout, first, p.first, reports.get() + k);
             if (split) {
                 enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
                 continue;
@@ -143,6 +153,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
             enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8, one_shot_part_shape(p),
                            msm_budget, unit_sums.get(), stream, parts.size() > 1 ? &carry : nullptr);
         }
+        inputs.finish();
         const std::vector<decode_report> checked = read_reports(reports, stream);
         trace_mark("read checks");
         // Scalars first: the CPU backends report a bad scalar before a bad

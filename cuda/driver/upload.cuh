@@ -72,21 +72,32 @@ inline decode_report read_report(const device_buffer<decode_report>& report, cud
 // 2^20 BN254 structs are 72 MiB.
 constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 
-// Copies n host records of `record` bytes to the device through one device
-// staging buffer of at most POINT_STAGING_CHUNK records, and after each
-// chunk's copy calls `consume(staged, first, m)` to enqueue the kernel that
-// reads its m records (the first is record `first`) on `stream`. The next
-// copy is enqueued on the same stream, so it cannot overwrite a chunk
-// before that kernel has read it. `copy_mark` names the copies in traces;
-// n = 0 allocates and enqueues nothing.
+// Copies n host records of `record` bytes to the device, as part of
+// `upload`, and after each chunk's copy calls `consume(staged, first, m)`
+// to enqueue the kernel that reads its m records (the first is record
+// `first`) on the upload's stream. With `whole` (room for all n records on
+// the device) they are one chunk; else they go through one device staging
+// buffer of at most POINT_STAGING_CHUNK records, the next copy enqueued on
+// the same stream, so that it cannot overwrite a chunk before that kernel
+// has read it. That kernel may wait for SMs: while a one-shot call's
+// previous part runs its MSM, every chunk's copy would wait for it
+// (one_shot.cuh gives its parts `whole` room). `copy_mark` names the
+// copies in traces; n = 0 allocates and enqueues nothing.
 template <class Consume>
-void stage_in_chunks(const uint8_t* records, uint32_t n, uint32_t record, const char* copy_mark, cudaStream_t stream,
-                     Consume&& consume) {
+void stage_in_chunks(staged_upload& upload, const uint8_t* records, uint32_t n, uint32_t record,
+                     const char* copy_mark, uint8_t* whole, Consume&& consume) {
+    if (whole) {
+        if (n == 0) return;
+        upload.copy_bytes(whole, records, size_t(n) * record);
+        trace_mark(copy_mark);
+        consume(static_cast<const uint8_t*>(whole), 0u, n);
+        return;
+    }
     const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
-    device_buffer<uint8_t> staging(size_t(chunk) * record, stream);
+    device_buffer<uint8_t> staging(size_t(chunk) * record, upload.stream());
     for (uint32_t first = 0; first < n; first += chunk) {
         const uint32_t m = std::min(chunk, n - first);
-        copy_to_device(staging.get(), records + size_t(first) * record, size_t(m) * record, stream);
+        upload.copy_bytes(staging.get(), records + size_t(first) * record, size_t(m) * record);
         trace_mark(copy_mark);
         consume(staging.get(), first, m);
     }
@@ -111,9 +122,11 @@ auto with_subgroup_flag(point_check check, F f) {
 // subgroup check too. A format the curve does not have is the host's
 // mistake (src/formats/codec.rs routes only the curve's own).
 template <class C>
-void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                        point_layout layout, point_check check, decode_report* report, cudaStream_t stream) {
+void enqueue_compressed(staged_upload& upload, typename curve_traits<C>::affine_t* dest, const uint8_t* points,
+                        uint32_t n, point_layout layout, point_check check, decode_report* report,
+                        uint8_t* staging) {
     constexpr uint32_t BLOCK = 256;
+    const cudaStream_t stream = upload.stream();
     auto run = [&](auto format, auto subgroup) {
         constexpr uint32_t FORMAT = decltype(format)::value;
         if constexpr (compressed_format<C, FORMAT>::fits) {
@@ -121,7 +134,7 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
             if (layout.stride != RECORD)
                 fail(STATUS_INTERNAL, "a compressed record of " + std::to_string(layout.stride) + " bytes, not " +
                                           std::to_string(RECORD));
-            stage_in_chunks(points, n, RECORD, "copy compressed points", stream,
+            stage_in_chunks(upload, points, n, RECORD, "copy compressed points", staging,
                             [&](const uint8_t* staged, uint32_t first, uint32_t m) {
                                 decompress_points<C, FORMAT, decltype(subgroup)::value>
                                     <<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, dest + first, m, first,
@@ -149,27 +162,39 @@ void enqueue_compressed(typename curve_traits<C>::affine_t* dest, const uint8_t*
     }
 }
 
-// Enqueues the upload of n points (records as `layout` says) into `dest`
-// and their conversion to Montgomery form, checked (canonical always, then
-// as `check` says): offending indices go to `report`. Wire points are
-// copied into dest and converted in place; wider records through a staging
-// buffer, a chunk at a time; compressed records are decompressed
+// Whether points in `layout` reach the device through staging (records
+// wider than the device's points, or compressed) rather than straight into
+// their destination.
+template <class C>
+bool staged_records(const point_layout& layout) {
+    return layout.is_compressed() || layout.stride != sizeof(typename curve_traits<C>::affine_t) || layout.has_flag();
+}
+
+// Enqueues, as part of `upload`, the upload of n points (records as
+// `layout` says) into `dest` and their conversion to Montgomery form,
+// checked (canonical always, then as `check` says): offending indices go
+// to `report`. Wire points are copied into dest and converted in place;
+// wider records through a staging buffer, a chunk at a time, or all at once
+// into `staging` where the caller gives room for n records
+// (stage_in_chunks); compressed records are decompressed
 // (enqueue_compressed, where `check` asks for the format's own checks).
 template <class C>
-void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n,
-                    point_layout layout, point_check check, decode_report* report, cudaStream_t stream) {
+void enqueue_points(staged_upload& upload, typename curve_traits<C>::affine_t* dest, const uint8_t* points,
+                    uint32_t n, point_layout layout, point_check check, decode_report* report,
+                    uint8_t* staging = nullptr) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
+    const cudaStream_t stream = upload.stream();
     if (layout.is_compressed()) {
-        enqueue_compressed<C>(dest, points, n, layout, check, report, stream);
+        enqueue_compressed<C>(upload, dest, points, n, layout, check, report, staging);
         return;
     }
     const auto decode = with_subgroup_flag<C>(check, [](auto subgroup) {
         return &decode_points<C, decltype(subgroup)::value>;
     });
     const bool on_curve = check != CHECK_NONE;
-    if (layout.stride == sizeof(affine_t) && !layout.has_flag()) {
-        copy_to_device(dest, points, size_t(n) * sizeof(affine_t), stream);
+    if (!staged_records<C>(layout)) {
+        upload.copy_bytes(dest, points, size_t(n) * sizeof(affine_t));
         trace_mark("copy points");
         decode<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout, dest, n,
                                                            0, on_curve, report);
@@ -180,7 +205,7 @@ void enqueue_points(typename curve_traits<C>::affine_t* dest, const uint8_t* poi
     if (layout.stride < sizeof(affine_t) || layout.stride % 4 != 0 ||
         (layout.has_flag() && layout.flag >= layout.stride))
         fail(STATUS_INTERNAL, "a point record of " + std::to_string(layout.stride) + " bytes cannot hold a point");
-    stage_in_chunks(points, n, layout.stride, "copy points", stream,
+    stage_in_chunks(upload, points, n, layout.stride, "copy points", staging,
                     [&](const uint8_t* staged, uint32_t first, uint32_t m) {
                         decode<<<blocks_for(m, BLOCK), BLOCK, 0, stream>>>(staged, layout, dest + first, m, first,
                                                                            on_curve, report);
@@ -195,7 +220,9 @@ template <class C>
 void upload_points(typename curve_traits<C>::affine_t* dest, const uint8_t* points, uint32_t n, point_layout layout,
                    point_check check, uint32_t offset, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_points<C>(dest, points, n, layout, check, report.get(), stream);
+    staged_upload upload(stream);
+    enqueue_points<C>(upload, dest, points, n, layout, check, report.get());
+    upload.finish();
     const decode_report checked = read_report(report, stream);
     // Each layout's own words (both reports name points outside the subgroup).
     if (layout.is_compressed()) raise_compressed_report(checked, offset, layout);
@@ -210,22 +237,23 @@ struct scalar_rows {
     uint32_t rows, count, first_row, offset;
 };
 
-// Enqueues the upload of the scalars of `rows` (laid out as `layout` says)
-// contiguously into dest and their check (< r) and conversion to canonical
-// little-endian integers; a scalar that fails goes to `report`
-// and is zeroed, so that work enqueued before the report is read stays in
-// bounds.
+// Enqueues, as part of `upload`, the upload of the scalars of `rows` (laid
+// out as `layout` says) contiguously into dest and their check (< r) and
+// conversion to canonical little-endian integers; a scalar that fails goes
+// to `report` and is zeroed, so that work enqueued before the report is
+// read stays in bounds.
 template <class C>
-void enqueue_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, decode_report* report,
-                     cudaStream_t stream) {
+void enqueue_scalars(staged_upload& upload, uint32_t* dest, const scalar_rows& rows, scalar_layout layout,
+                     decode_report* report) {
     constexpr uint32_t BLOCK = 256;
+    const cudaStream_t stream = upload.stream();
     const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
     auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
     // Whole packed vectors are one row.
     if (!rows.source.vectors && rows.count == rows.source.n)
-        copy_rows_to_device(dest, row, 1, total * 32, stream);
+        upload.copy(dest, row, 1, total * 32);
     else
-        copy_rows_to_device(dest, row, rows.rows, row_bytes, stream);
+        upload.copy(dest, row, rows.rows, row_bytes);
     trace_mark("copy scalars");
     decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), layout, report);
     GPUKIT_LAUNCHED("decode_scalars");
@@ -248,7 +276,9 @@ inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows)
 template <class C>
 void upload_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, cudaStream_t stream) {
     const device_buffer<decode_report> report = new_report(stream);
-    enqueue_scalars<C>(dest, rows, layout, report.get(), stream);
+    staged_upload upload(stream);
+    enqueue_scalars<C>(upload, dest, rows, layout, report.get());
+    upload.finish();
     const decode_report checked = read_report(report, stream);
     trace_mark("check scalars");  // the host's wait for the decode: it needs a free SM
     raise_scalar_report(checked, rows);

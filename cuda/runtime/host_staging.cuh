@@ -191,61 +191,107 @@ inline size_t staged_chunk(size_t bytes) {
     return std::max(MIN_CHUNK, (bytes / 4 + MIN_CHUNK - 1) / MIN_CHUNK * MIN_CHUNK);
 }
 
-// Copies `rows` rows of row_bytes each (row j at row(j) in host memory),
-// packed one after another, to the device at `dst`, in order on `stream`;
-// the rows may be reused when this returns. One row below
-// PINNED_COPY_MIN_BYTES goes straight from pageable memory; anything else is
-// packed into the pinned buffers, so that many short rows (the vectors of a
-// typed batch, 8 KiB each for Verkle) cost one device copy per chunk instead
-// of one each.
-template <class Row>
-void copy_rows_to_device(void* dst, const Row& row, size_t rows, size_t row_bytes, cudaStream_t stream) {
-    const size_t bytes = rows * row_bytes;
-    if (bytes == 0) return;
-    std::unique_ptr<staging_pool::pair> staging;
-    if (rows > 1 || bytes >= PINNED_COPY_MIN_BYTES) staging = staging_pool::take();
-    if (!staging) {
-        for (size_t j = 0; j < rows; j++)
-            GPUKIT_CUDA(cudaMemcpyAsync(static_cast<uint8_t*>(dst) + j * row_bytes, row(j), row_bytes,
-                                        cudaMemcpyHostToDevice, stream));
-        return;
-    }
-    // A short copy (the rows of a small typed batch) stays on this thread:
-    // waking the pool costs more.
-    const bool alone = bytes < PARALLEL_GATHER_MIN_BYTES;
-    const size_t chunk = staged_chunk(bytes);
-    cudaEvent_t done[2] = {nullptr, nullptr};
-    bool ok = true;
-    for (cudaEvent_t& e : done) ok = ok && cudaEventCreateWithFlags(&e, cudaEventDisableTiming) == cudaSuccess;
-    cudaError_t err = ok ? cudaSuccess : cudaErrorMemoryAllocation;
-    auto* d = static_cast<uint8_t*>(dst);
-    for (size_t off = 0, i = 0; err == cudaSuccess && off < bytes; off += chunk, i++) {
-        const size_t len = std::min(chunk, bytes - off);
-        uint8_t* buffer = staging->buffer[i % 2];
-        // The buffer's previous copy (two chunks back) must have left it.
-        if (i >= 2) err = cudaEventSynchronize(done[i % 2]);
-        if (err != cudaSuccess) break;
-        if (alone)
-            gather_rows(buffer, row, row_bytes, off, len);
-        else
-            parallel_gather(buffer, row, row_bytes, off, len);
-        err = cudaMemcpyAsync(d + off, buffer, len, cudaMemcpyHostToDevice, stream);
-        if (err == cudaSuccess) err = cudaEventRecord(done[i % 2], stream);
-    }
-    // The buffers go back to the pool only once no copy reads them.
-    cudaError_t drained = cudaStreamSynchronize(stream);
-    for (cudaEvent_t e : done)
-        if (e) cudaEventDestroy(e);
-    staging_pool::give_back(std::move(staging));
-    check_cuda(err, "staged host-to-device copy");
-    check_cuda(drained, "cudaStreamSynchronize after the staged copy");
-}
+// One upload from host memory on `stream`: one or several copies, in order,
+// of rows of row_bytes each (row j at row(j)), packed one after another at
+// each copy's destination. A copy of one row below PINNED_COPY_MIN_BYTES
+// goes straight from pageable memory; any other is gathered piece by piece
+// into the two pinned buffers in turn, each piece copied to the device
+// while the next is gathered, so that many short rows (the vectors of a
+// typed batch, 8 KiB each for Verkle) cost one device copy per piece
+// instead of one each. The pieces of consecutive copies follow one another
+// without a wait: a wait after each copy would leave its last piece's
+// transfer and the next copy's first gather unoverlapped (a one-shot
+// call's scalars and points, and its parts, are one upload: bench/NOTES.md
+// v33a). A copy's rows may be reused once
+// copy() returns; the pinned buffers go back to the pool once the last
+// piece has left them (finish(), or the destructor, which never throws).
+class staged_upload {
+  public:
+    explicit staged_upload(cudaStream_t stream) : stream_(stream) {}
+    staged_upload(const staged_upload&) = delete;
+    staged_upload& operator=(const staged_upload&) = delete;
+    ~staged_upload() { release(); }
 
-// Copies `bytes` from host memory at `src` to the device at `dst`, in order
-// on `stream`; `src` may be reused when this returns.
-inline void copy_to_device(void* dst, const void* src, size_t bytes, cudaStream_t stream) {
-    const auto* s = static_cast<const uint8_t*>(src);
-    copy_rows_to_device(dst, [s](size_t) { return s; }, 1, bytes, stream);
-}
+    cudaStream_t stream() const { return stream_; }
+
+    template <class Row>
+    void copy(void* dst, const Row& row, size_t rows, size_t row_bytes) {
+        const size_t bytes = rows * row_bytes;
+        if (bytes == 0) return;
+        if ((rows > 1 || bytes >= PINNED_COPY_MIN_BYTES) && !staging_ && !refused_) take_staging();
+        if (!staging_) {
+            for (size_t j = 0; j < rows; j++)
+                GPUKIT_CUDA(cudaMemcpyAsync(static_cast<uint8_t*>(dst) + j * row_bytes, row(j), row_bytes,
+                                            cudaMemcpyHostToDevice, stream_));
+            return;
+        }
+        // A short copy (the rows of a small typed batch) stays on this
+        // thread: waking the pool costs more.
+        const bool alone = bytes < PARALLEL_GATHER_MIN_BYTES;
+        const size_t chunk = staged_chunk(bytes);
+        auto* d = static_cast<uint8_t*>(dst);
+        for (size_t off = 0; err_ == cudaSuccess && off < bytes; off += chunk, pieces_++) {
+            const size_t len = std::min(chunk, bytes - off);
+            const size_t b = pieces_ % 2;
+            // The buffer's previous piece (two pieces back) must have left it.
+            if (pieces_ >= 2) err_ = cudaEventSynchronize(done_[b]);
+            if (err_ != cudaSuccess) break;
+            if (alone)
+                gather_rows(staging_->buffer[b], row, row_bytes, off, len);
+            else
+                parallel_gather(staging_->buffer[b], row, row_bytes, off, len);
+            err_ = cudaMemcpyAsync(d + off, staging_->buffer[b], len, cudaMemcpyHostToDevice, stream_);
+            if (err_ == cudaSuccess) err_ = cudaEventRecord(done_[b], stream_);
+        }
+        check_cuda(err_, "staged host-to-device copy");
+    }
+
+    // Copies `bytes` from host memory at `src` to the device at `dst`.
+    void copy_bytes(void* dst, const void* src, size_t bytes) {
+        const auto* s = static_cast<const uint8_t*>(src);
+        copy(dst, [s](size_t) { return s; }, 1, bytes);
+    }
+
+    // Waits for the last piece to leave the pinned buffers (not for the
+    // stream's later work) and gives them back to the pool.
+    void finish() {
+        const cudaError_t drained = release();
+        check_cuda(err_, "staged host-to-device copy");
+        check_cuda(drained, "waiting for the staged copy");
+    }
+
+  private:
+    void take_staging() {
+        staging_ = staging_pool::take();
+        refused_ = !staging_;
+        if (!staging_) return;
+        for (cudaEvent_t& e : done_)
+            if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) err_ = cudaErrorMemoryAllocation;
+    }
+    cudaError_t release() {
+        cudaError_t drained = cudaSuccess;
+        // After a failed piece its event may not have been recorded: then
+        // the whole stream.
+        if (staging_ && pieces_ > 0)
+            drained = err_ == cudaSuccess ? cudaEventSynchronize(done_[(pieces_ - 1) % 2])
+                                          : cudaStreamSynchronize(stream_);
+        for (cudaEvent_t& e : done_) {
+            if (e) cudaEventDestroy(e);
+            e = nullptr;
+        }
+        // Where the wait failed the copy engine may still read the buffers:
+        // they are left pinned, never handed to another call.
+        if (staging_ && drained == cudaSuccess) staging_pool::give_back(std::move(staging_));
+        staging_.reset();
+        return drained;
+    }
+
+    cudaStream_t stream_;
+    std::unique_ptr<staging_pool::pair> staging_;
+    bool refused_ = false;
+    cudaEvent_t done_[2] = {nullptr, nullptr};
+    size_t pieces_ = 0;
+    cudaError_t err_ = cudaSuccess;
+};
 
 }  // namespace gpukit
