@@ -27,13 +27,25 @@ inline uint32_t forced_one_shot_parts() {
 // The MSM of one part of a one-shot pass: its points alone, one vector.
 inline msm_shape one_shot_part_shape(const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; }
 
+// Whether a one-shot pass whose every cut would leave the batch-affine
+// accumulation is still cut, into XYZZ parts: on 8-limb fields, where XYZZ
+// is nearly as fast (bench/NOTES.md v16f), the parts' hidden uploads win
+// (BN254 2^22 on an H200: four XYZZ parts 23.4–23.6 ms against the whole
+// pass's 26.6–28.4, v33b); on 12 limbs they lose (BLS12-381 G1 2^22 four
+// XYZZ parts 46 ms against two batch-affine ones' 41–45).
+template <class C>
+constexpr bool cuts_into_xyzz_parts() {
+    return curve_traits<C>::field_t::N <= 8;
+}
+
 // The parts a one-shot pass of `shape` (one vector, not split) runs in
 // within `budget` bytes: the most, up to one_shot_auto_most_parts, of at
 // least ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take
 // the sums handed on in one pass (enqueue_msm's carry) and, where the whole
 // pass would accumulate batch-affine, every part does too (eight XYZZ parts
-// of BN254 2^24 accumulated in 55 ms against 44, v31b); else one part, as
-// where the small path takes the pass.
+// of BN254 2^24 accumulated in 55 ms against 44, v31b); where no cut keeps
+// it batch-affine, the most parts anyway if cuts_into_xyzz_parts; else one
+// part, as where the small path takes the pass.
 template <class C>
 std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
     const std::vector<scalar_part> whole{{0, 1, 0, shape.n, shape.c}};
@@ -60,6 +72,10 @@ std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
             return affine_accumulation_threads<C>(size_t(p.count) * shape.windows(BITS)) > 0;
         });
         if (stays_affine && carries(parts)) return parts;
+    }
+    if (affine && cuts_into_xyzz_parts<C>()) {
+        std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, most, ONE_SHOT_AUTO_PART_MIN_POINTS);
+        if (carries(parts)) return parts;
     }
     return whole;
 }
