@@ -202,9 +202,9 @@ inline size_t staged_chunk(size_t bytes) {
 // without a wait: a wait after each copy would leave its last piece's
 // transfer and the next copy's first gather unoverlapped (a one-shot
 // call's scalars and points, and its parts, are one upload: bench/NOTES.md
-// v33a). A copy's rows may be reused once
-// copy() returns; the pinned buffers go back to the pool once the last
-// piece has left them (finish(), or the destructor, which never throws).
+// v33a). A copy's rows may be reused once copy() returns; the pinned
+// buffers go back to the pool once the last piece has left them
+// (finish(), or the destructor, which never throws).
 class staged_upload {
   public:
     explicit staged_upload(cudaStream_t stream) : stream_(stream) {}
