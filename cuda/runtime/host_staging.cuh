@@ -12,14 +12,11 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
-#include <condition_variable>
-#include <cstring>
-#include <functional>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
+#include "host_gather.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -78,141 +75,111 @@ class staging_pool {
     std::vector<std::unique_ptr<pair>> free_;
 };
 
-// Packed bytes [from, from + len) of `rows` rows of row_bytes each, row j
-// at row(j), copied to dst.
-template <class Row>
-void gather_rows(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len) {
-    while (len > 0) {
-        const size_t j = from / row_bytes, in = from % row_bytes, take = std::min(len, row_bytes - in);
-        std::memcpy(dst, row(j) + in, take);
-        dst += take;
-        from += take;
-        len -= take;
+// The gather pool of the calling thread's current device, started on first
+// use: one a device, so that the slices of a call spread over several GPUs
+// gather side by side instead of taking turns in one (two H200s' 512 MiB
+// halves: 63 GB/s together through a pool of 8 each, 51 through one of 16;
+// bench/NOTES.md v34c). Half the host's cores shared among the devices, at
+// most 8 a pool: one thread saturates far below the memory bus, a few more
+// reach it, and the prover calling us has threads of its own.
+inline gather_pool& device_gather_pool() {
+    constexpr int MAX_POOLS = 64;
+    static std::mutex mutex;
+    // Never destroyed: their threads wait for work until exit.
+    static gather_pool* pools[MAX_POOLS] = {};
+    int device = 0, devices = 1;
+    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= MAX_POOLS) device = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
+    cudaGetLastError();
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!pools[device]) {
+        const unsigned share = std::thread::hardware_concurrency() / 2 / unsigned(devices);
+        pools[device] = new gather_pool(std::max(1u, std::min(8u, share)));
     }
-}
-
-// Host threads that gather a chunk's slices side by side, started once per
-// process: spawned anew for every 32 MiB chunk they cost more than the copy
-// (on the H100 host, 512 MB gathered by 8 threads spawned per chunk ran at
-// 31 GB/s, by 8 kept waiting at 47 GB/s; bench/NOTES.md, v14c). Half the
-// host's cores, at most 8: one thread saturates far below the memory bus, a
-// few more reach it, and the prover calling us has threads of its own. One
-// job at a time: concurrent calls take turns, each bound by the memory bus.
-class gather_pool {
-  public:
-    static gather_pool& instance() {
-        // Never destroyed (as staging_pool): its threads wait for work until exit.
-        static gather_pool* pool = new gather_pool(std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2)));
-        return *pool;
-    }
-    // Threads a job runs on, the caller's included.
-    unsigned threads() const { return unsigned(helpers_.size()) + 1; }
-    // Runs job(k) for every k < threads(), k = 0 on the calling thread, and
-    // returns once every one has returned.
-    void run(const std::function<void(unsigned)>& job) {
-        std::lock_guard<std::mutex> turn(turn_);
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            job_ = &job;
-            pending_ = unsigned(helpers_.size());
-            generation_++;
-        }
-        wake_.notify_all();
-        job(0);
-        std::unique_lock<std::mutex> lock(mutex_);
-        finished_.wait(lock, [&] { return pending_ == 0; });
-    }
-
-  private:
-    // Threads that fail to start leave a smaller pool, never a broken one.
-    explicit gather_pool(unsigned threads) {
-        for (unsigned k = 1; k < threads; k++) {
-            try {
-                helpers_.emplace_back([this, k] { serve(k); });
-            } catch (const std::system_error&) {
-                break;
-            }
-        }
-    }
-    void serve(unsigned k) {
-        uint64_t seen = 0;
-        for (;;) {
-            const std::function<void(unsigned)>* job;
-            {
-                std::unique_lock<std::mutex> lock(mutex_);
-                wake_.wait(lock, [&] { return generation_ != seen; });
-                seen = generation_;
-                job = job_;
-            }
-            (*job)(k);
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (--pending_ == 0) finished_.notify_one();
-        }
-    }
-    std::mutex turn_, mutex_;
-    std::condition_variable wake_, finished_;
-    const std::function<void(unsigned)>* job_ = nullptr;
-    uint64_t generation_ = 0;
-    unsigned pending_ = 0;
-    std::vector<std::thread> helpers_;
-};
-
-// gather_rows on every thread of the gather pool, an equal slice each.
-template <class Row>
-void parallel_gather(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len) {
-    gather_pool& pool = gather_pool::instance();
-    const size_t part = (len + pool.threads() - 1) / pool.threads();
-    pool.run([&](unsigned k) {
-        const size_t at = size_t(k) * part;
-        if (at < len) gather_rows(dst + at, row, row_bytes, from + at, std::min(part, len - at));
-    });
+    return *pools[device];
 }
 
 // From this many bytes one row goes through the pinned buffers. The
-// driver copies pageable memory at 6–10 GB/s on the H100 host: the 16 MiB
-// of points and 8 MiB of scalars of a 2^18-point call took ~2.5 ms of its
-// ~6. v18c tried the pinned path from 1 MiB and lost, because a copy below
-// a chunk was one chunk, gathered by one thread, all before its copy
-// started; copies below a chunk now go in quarters (staged_chunk), gathered
-// by the pool, each copied while the next is gathered: 2^18-point calls
-// 25–35 % faster, 2^16 level, 2^14 (1–1.5 MiB of points) level or slower
-// (bench/NOTES.md, v24b), hence 4 MiB.
-constexpr size_t PINNED_COPY_MIN_BYTES = size_t(4) << 20;
+// driver copies pageable memory at 6–12 GB/s (one thread's memcpy into its
+// own staging): a 2^16-point call's 2 MiB of scalars and 4 MiB of points
+// took 490 µs on the H200 host, against ~200 through the pool's streamed
+// gather in one piece each (bench/NOTES.md v34a; v24b's 4 MiB was measured
+// with plain stores, whose pieces copied at half speed). Below, the
+// pageable copy's few tens of µs beat waking the pool.
+constexpr size_t PINNED_COPY_MIN_BYTES = size_t(1) << 20;
 // Below this many bytes the calling thread gathers a staged copy alone.
 constexpr size_t PARALLEL_GATHER_MIN_BYTES = size_t(1) << 20;
+// Up to this many bytes a staged copy is one piece: the pool's gather and
+// the copy engine each take it in ~100 µs, less than cutting it costs.
+constexpr size_t ONE_PIECE_MAX_BYTES = size_t(8) << 20;
 
-// Bytes a chunk of a staged copy of `bytes` takes: a whole staging buffer
-// for copies of one or more (their fixed costs small against it), else a
-// quarter of the copy, at least 256 KiB, so that the first chunk's gather
-// (nothing overlaps it) is short and the copy engine starts early.
+// Bytes a piece of a staged copy of `bytes` takes: a whole staging buffer
+// for copies of one or more (their fixed costs small against it); up to
+// ONE_PIECE_MAX_BYTES the copy itself; between, a quarter of the copy in
+// 256 KiB steps, so that the first piece's gather (nothing overlaps it) is
+// short and the copy engine starts early (24 MiB in quarters 0.63 ms, in
+// one piece 0.72–0.79; v34a).
 inline size_t staged_chunk(size_t bytes) {
-    constexpr size_t MIN_CHUNK = size_t(256) << 10;
+    constexpr size_t STEP = size_t(256) << 10;
     if (bytes >= staging_pool::CHUNK) return staging_pool::CHUNK;
-    return std::max(MIN_CHUNK, (bytes / 4 + MIN_CHUNK - 1) / MIN_CHUNK * MIN_CHUNK);
+    if (bytes <= ONE_PIECE_MAX_BYTES) return bytes;
+    return (bytes / 4 + STEP - 1) / STEP * STEP;
 }
+
+// Whether a staged copy of `bytes` is gathered by non-temporal stores
+// (stream_copy): below a staging buffer, where the source is likely in the
+// host's caches and the piece would otherwise sit dirty in the gathering
+// cores' own; a copy of whole buffers from memory keeps plain stores, whose
+// buffers stay in the shared cache for the copy engine (1 GiB from memory
+// staged at 50 GB/s plainly, 36–41 streamed; v34a).
+inline bool streamed_gather(size_t bytes) { return bytes < staging_pool::CHUNK; }
 
 // One upload from host memory on `stream`: one or several copies, in order,
 // of rows of row_bytes each (row j at row(j)), packed one after another at
 // each copy's destination. A copy of one row below PINNED_COPY_MIN_BYTES
 // goes straight from pageable memory; any other is gathered piece by piece
-// into the two pinned buffers in turn, each piece copied to the device
-// while the next is gathered, so that many short rows (the vectors of a
-// typed batch, 8 KiB each for Verkle) cost one device copy per piece
-// instead of one each. The pieces of consecutive copies follow one another
-// without a wait: a wait after each copy would leave its last piece's
-// transfer and the next copy's first gather unoverlapped (a one-shot
-// call's scalars and points, and its parts, are one upload: bench/NOTES.md
-// v33a). A copy's rows may be reused once copy() returns; the pinned
-// buffers go back to the pool once the last piece has left them
-// (finish(), or the destructor, which never throws).
+// into the two pinned buffers in turn (by the current device's gather
+// pool), each piece copied to the device while the next is gathered, so
+// that many short rows (the vectors of a typed batch, 8 KiB each for
+// Verkle) cost one device copy per piece instead of one each. The pieces
+// of consecutive copies follow one another without a wait: a wait after
+// each copy would leave its last piece's transfer and the next copy's
+// first gather unoverlapped (a one-shot call's scalars and points, and its
+// parts, are one upload: bench/NOTES.md v33a). A copy's rows may be reused
+// once copy() returns; the pinned buffers go back to the pool once the
+// last piece has left them (finish(), or the destructor, which never
+// throws).
+//
+// The kernels that read the copies (decodes) may run on a stream of their
+// own, `kernels`: then hand_over() makes them wait for the copies so far,
+// and no copy ever waits behind a kernel in stream order. A one-shot call's
+// parts upload while the part before runs its MSM, whose blocks fill the
+// device: a decode between two copies on one stream waited for an SM, and
+// every later copy, and the host gathering into the buffer that copy would
+// free, with it (BN254 2^24: 1.5 GB gathered at 29 GB/s in the call against
+// 50 alone; v34b).
 class staged_upload {
   public:
-    explicit staged_upload(cudaStream_t stream) : stream_(stream) {}
+    explicit staged_upload(cudaStream_t stream, cudaStream_t kernels = nullptr)
+        : stream_(stream), kernels_(kernels ? kernels : stream) {}
     staged_upload(const staged_upload&) = delete;
     staged_upload& operator=(const staged_upload&) = delete;
-    ~staged_upload() { release(); }
+    ~staged_upload() {
+        release();
+        for (cudaEvent_t e : {copied_, computed_})
+            if (e) cudaEventDestroy(e);
+    }
 
+    // The stream the copies run on.
     cudaStream_t stream() const { return stream_; }
+    // The stream the kernels that read the copies run on.
+    cudaStream_t kernel_stream() const { return kernels_; }
+
+    // Makes the kernel stream wait for every copy enqueued so far.
+    void hand_over() { order(stream_, kernels_, copied_); }
+    // Makes later copies wait for every kernel enqueued so far (before a
+    // device buffer those kernels read is refilled or freed).
+    void wait_for_kernels() { order(kernels_, stream_, computed_); }
 
     template <class Row>
     void copy(void* dst, const Row& row, size_t rows, size_t row_bytes) {
@@ -227,7 +194,7 @@ class staged_upload {
         }
         // A short copy (the rows of a small typed batch) stays on this
         // thread: waking the pool costs more.
-        const bool alone = bytes < PARALLEL_GATHER_MIN_BYTES;
+        const bool alone = bytes < PARALLEL_GATHER_MIN_BYTES, streamed = streamed_gather(bytes);
         const size_t chunk = staged_chunk(bytes);
         auto* d = static_cast<uint8_t*>(dst);
         for (size_t off = 0; err_ == cudaSuccess && off < bytes; off += chunk, pieces_++) {
@@ -237,9 +204,9 @@ class staged_upload {
             if (pieces_ >= 2) err_ = cudaEventSynchronize(done_[b]);
             if (err_ != cudaSuccess) break;
             if (alone)
-                gather_rows(staging_->buffer[b], row, row_bytes, off, len);
+                gather_rows(staging_->buffer[b], row, row_bytes, off, len, streamed);
             else
-                parallel_gather(staging_->buffer[b], row, row_bytes, off, len);
+                parallel_gather(*pool_, staging_->buffer[b], row, row_bytes, off, len, streamed);
             err_ = cudaMemcpyAsync(d + off, staging_->buffer[b], len, cudaMemcpyHostToDevice, stream_);
             if (err_ == cudaSuccess) err_ = cudaEventRecord(done_[b], stream_);
         }
@@ -261,10 +228,19 @@ class staged_upload {
     }
 
   private:
+    // `to` waits for the work enqueued on `from` so far (nothing where they
+    // are one stream).
+    void order(cudaStream_t from, cudaStream_t to, cudaEvent_t& event) {
+        if (from == to) return;
+        if (!event) GPUKIT_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+        GPUKIT_CUDA(cudaEventRecord(event, from));
+        GPUKIT_CUDA(cudaStreamWaitEvent(to, event, 0));
+    }
     void take_staging() {
         staging_ = staging_pool::take();
         refused_ = !staging_;
         if (!staging_) return;
+        pool_ = &device_gather_pool();
         for (cudaEvent_t& e : done_)
             if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) err_ = cudaErrorMemoryAllocation;
     }
@@ -286,7 +262,9 @@ class staged_upload {
         return drained;
     }
 
-    cudaStream_t stream_;
+    cudaStream_t stream_, kernels_;
+    gather_pool* pool_ = nullptr;
+    cudaEvent_t copied_ = nullptr, computed_ = nullptr;
     std::unique_ptr<staging_pool::pair> staging_;
     bool refused_ = false;
     cudaEvent_t done_[2] = {nullptr, nullptr};

@@ -52,6 +52,7 @@ fn main() {
         "../ff",
         "../ec",
         "../msm/plan",
+        "../runtime/host_gather.cuh",
         "../driver/compressed.cuh",
         "../runtime/env.cuh",
         "../curve_traits.cuh",
@@ -74,6 +75,7 @@ fn main() {
         .flag_if_supported("-Wno-unknown-pragmas")
         .file(here.join("shim/host_shim.cpp"))
         .file(here.join("shim/plan_shim.cpp"))
+        .file(here.join("shim/gather_shim.cpp"))
         .file(here.join("shim/ptx_model.cpp"))
         .compile("gpukit_check_host");
 

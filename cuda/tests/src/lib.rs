@@ -2,10 +2,12 @@
 //! shim/device_shim.cu): each call runs one arithmetic op of gpukit's
 //! CUDA/C++ headers on many inputs, on the host or on the GPU. The op codes
 //! mirror shim/ops.cuh and shim/constants.cuh. The MSM planners
-//! (shim/plan_shim.cpp) are in [`plan`].
+//! (shim/plan_shim.cpp) are in [`plan`], the host gathers of the staged
+//! uploads (shim/gather_shim.cpp) in [`gather`].
 
 use std::ffi::CStr;
 
+pub mod gather;
 pub mod plan;
 
 pub mod op {

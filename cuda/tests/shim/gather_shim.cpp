@@ -1,0 +1,37 @@
+// extern "C" entry point that runs the host gathers of
+// cuda/runtime/host_gather.cuh (built by g++ through cc in build.rs, like
+// plan_shim.cpp): packed bytes from strided rows, on a pool of the asked
+// size, with plain or non-temporal stores.
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+
+#include "../../runtime/host_gather.cuh"
+
+using namespace gpukit;
+
+// Bytes [from, from + len) of the rows packed one after another, row j of
+// row_bytes starting at base + j·stride, written to dst by a pool of
+// `threads` (1 to 16; each size started once and kept, as the library's
+// pools are never destroyed). Returns 0, or -1 for a pool size out of range
+// or a failure.
+extern "C" int gpukit_check_gather(uint32_t threads, int streamed, const uint8_t* base, size_t stride,
+                                   size_t row_bytes, size_t from, size_t len, uint8_t* dst) {
+    constexpr uint32_t MAX_THREADS = 16;
+    static std::mutex mutex;
+    static gather_pool* pools[MAX_THREADS + 1] = {};
+    if (threads < 1 || threads > MAX_THREADS || row_bytes == 0) return -1;
+    try {
+        gather_pool* pool;
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (!pools[threads]) pools[threads] = new gather_pool(threads);
+            pool = pools[threads];
+        }
+        const auto row = [base, stride](size_t j) { return base + j * stride; };
+        parallel_gather(*pool, dst, row, row_bytes, from, len, streamed != 0);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}

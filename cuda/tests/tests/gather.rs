@@ -1,0 +1,157 @@
+//! The host gathers of cuda/runtime/host_gather.cuh (shim/gather_shim.cpp,
+//! g++): packed bytes from strided rows, by pools of 1 to 16 threads, with
+//! plain and non-temporal stores, into destinations at every alignment mod
+//! 16. The bytes must equal the packed rows', and no byte outside the
+//! destination may change. No GPU needed.
+
+use gpukit_cuda_tests::gather::gather;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Rows of `row_bytes` every `stride` bytes of `source`.
+struct Rows<'a> {
+    source: &'a [u8],
+    stride: usize,
+    row_bytes: usize,
+}
+
+/// One gather: the packed bytes `from .. from + len`, by a pool of
+/// `threads`, into a destination `misalign` bytes past a 64-byte boundary.
+struct Case {
+    threads: u32,
+    streamed: bool,
+    from: usize,
+    len: usize,
+    misalign: usize,
+}
+
+/// The packed bytes `from .. from + len` of the rows, computed here.
+fn packed(rows: &Rows, from: usize, len: usize) -> Vec<u8> {
+    (from..from + len)
+        .map(|i| rows.source[(i / rows.row_bytes) * rows.stride + i % rows.row_bytes])
+        .collect()
+}
+
+/// Gathers into a guarded buffer and checks the bytes and the guards.
+fn check(rows: &Rows, case: Case) {
+    const GUARD: usize = 80;
+    const CANARY: u8 = 0xa5;
+    let Case {
+        threads,
+        streamed,
+        from,
+        len,
+        misalign,
+    } = case;
+    let mut buffer = vec![CANARY; len + 2 * GUARD + 64];
+    let start = GUARD + (64 - buffer.as_ptr() as usize % 64) % 64 + misalign;
+    gather(
+        threads,
+        streamed,
+        rows.source,
+        rows.stride,
+        rows.row_bytes,
+        from,
+        &mut buffer[start..start + len],
+    )
+    .expect("the shim gathers");
+    let what = format!(
+        "threads {threads}, streamed {streamed}, row {} of stride {}, bytes {from}..{}, misaligned by {misalign}",
+        rows.row_bytes,
+        rows.stride,
+        from + len
+    );
+    assert_eq!(
+        buffer[start..start + len],
+        packed(rows, from, len)[..],
+        "{what}"
+    );
+    assert!(
+        buffer[..start].iter().all(|&b| b == CANARY),
+        "a byte before the destination changed: {what}"
+    );
+    assert!(
+        buffer[start + len..].iter().all(|&b| b == CANARY),
+        "a byte after the destination changed: {what}"
+    );
+}
+
+#[test]
+fn gathers_equal_the_packed_rows() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    // Row widths: single bytes, a scalar, a wire point, arkworks' BN254 and
+    // BLS12-381 G1 structs, a Verkle vector, and one that is none of those.
+    for row_bytes in [1usize, 3, 32, 64, 72, 104, 8192, 1000] {
+        for pad in [0usize, 8, 13] {
+            let stride = row_bytes + pad;
+            let count = (300_000 / stride).max(2);
+            let source: Vec<u8> = (0..count * stride).map(|_| rng.gen()).collect();
+            let rows = Rows {
+                source: &source,
+                stride,
+                row_bytes,
+            };
+            let total = count * row_bytes;
+            for threads in [1u32, 2, 3, 8, 16] {
+                for streamed in [false, true] {
+                    for _ in 0..4 {
+                        let from = rng.gen_range(0..total);
+                        let len = rng.gen_range(0..=total - from);
+                        let misalign = rng.gen_range(0..16);
+                        check(
+                            &rows,
+                            Case {
+                                threads,
+                                streamed,
+                                from,
+                                len,
+                                misalign,
+                            },
+                        );
+                    }
+                    // The whole, and lengths around the 64-byte lines the
+                    // threads' slices are cut in.
+                    check(
+                        &rows,
+                        Case {
+                            threads,
+                            streamed,
+                            from: 0,
+                            len: total,
+                            misalign: 0,
+                        },
+                    );
+                    for len in [0usize, 1, 15, 16, 17, 63, 64, 65, 64 * threads as usize + 1] {
+                        if len <= total {
+                            let misalign = rng.gen_range(0..16);
+                            check(
+                                &rows,
+                                Case {
+                                    threads,
+                                    streamed,
+                                    from: total - len,
+                                    len,
+                                    misalign,
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pool_sizes_out_of_range_are_refused() {
+    let source = [7u8; 64];
+    let mut dst = [0u8; 16];
+    for threads in [0u32, 17] {
+        assert!(
+            gather(threads, true, &source, 64, 64, 0, &mut dst).is_none(),
+            "{threads} threads"
+        );
+    }
+    assert!(gather(1, true, &source, 64, 64, 0, &mut dst).is_some());
+    assert_eq!(dst, [7u8; 16]);
+}
