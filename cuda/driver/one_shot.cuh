@@ -127,29 +127,36 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const std::vector<scalar_part> parts =
             split ? std::vector<scalar_part>{{0, 1, 0, m, c}} : one_shot_parts<C>(shape, msm_budget);
         // Several parts upload on a second stream, each while the part
-        // before runs its MSM; the buffers come from `stream`'s pool, so
-        // that stream waits for them first. The copy from pageable memory
-        // waits for the stream's work before it (the part before's decode),
-        // and the host with it: the stream's priority gives its decodes
-        // the first free SMs among the MSM's blocks.
-        std::optional<stream_handle> copy_stream;
-        if (parts.size() > 1) copy_stream.emplace(highest_stream_priority());
-        const cudaStream_t upload = copy_stream ? copy_stream->get() : stream;
-        if (copy_stream) {
+        // before runs its MSM, and decode on a third: on the copy stream a
+        // decode waited for an SM behind the MSM, and every later copy with
+        // it; on `stream` it waited for the whole MSM (2.8 ms of BN254
+        // 2^24's four parts; staged_upload, bench/NOTES.md v34b). The
+        // decode stream's priority gives its blocks the first free SMs
+        // among the MSM's. The buffers come from `stream`'s pool, so both
+        // wait for them first.
+        std::optional<stream_handle> copy_stream, decode_stream;
+        if (parts.size() > 1) {
+            copy_stream.emplace();
+            decode_stream.emplace(highest_stream_priority());
             event_handle allocated;
             allocated.record(stream);
-            allocated.wait_in(upload);
+            allocated.wait_in(copy_stream->get());
+            allocated.wait_in(decode_stream->get());
         }
+        const cudaStream_t upload = copy_stream ? copy_stream->get() : stream;
+        const cudaStream_t decode = decode_stream ? decode_stream->get() : stream;
         // The inputs' checks are read once, with the pass's result: one
         // synchronisation per pass, which is most of a small call's fixed
         // cost. Bad scalars are zeroed, so the pass runs in bounds anyway.
-        const device_buffer<decode_report> reports = new_report(upload, parts.size());
+        // On the decode stream, so that its release follows the decodes
+        // that write it also where an error ends the call early.
+        const device_buffer<decode_report> reports = new_report(decode, parts.size());
         device_buffer<bucket_t> unit_sums(shape.units(bits), stream);
         std::vector<scalar_rows> rows;
         bucket_carry<C> carry;
         // One upload for every part: the host gathers a part's first
         // pieces while the copy engine still moves the part before's last.
-        staged_upload inputs(upload);
+        staged_upload inputs(upload, decode);
         for (size_t k = 0; k < parts.size(); k++) {
             const scalar_part& p = parts[k];
             rows.push_back({scalar_vectors{scalars, nullptr, n, 1}, 1, p.count, 0, first + p.first});
@@ -159,10 +166,10 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
                 enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
                 continue;
             }
-            if (copy_stream) {
-                event_handle uploaded;
-                uploaded.record(upload);
-                uploaded.wait_in(stream);
+            if (decode_stream) {
+                event_handle decoded;
+                decoded.record(decode);
+                decoded.wait_in(stream);
             }
             // Every part but the last hands its bucket sums on.
             carry.pass_on = k + 1 < parts.size();

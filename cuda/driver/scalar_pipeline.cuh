@@ -54,6 +54,11 @@ class vector_sums {
 // and a buffer is refilled only once the work that read it has finished.
 // `enqueue(k, scalars_on_device)` enqueues part k's work on `stream` without
 // waiting for it. The device's slice of each vector starts at `offset`.
+// The parts' checks are read once, after the last part is enqueued (bad
+// scalars are zeroed, so the work runs in bounds): waiting for each part's
+// check held its MSM back by the decode and a synchronisation, 0.7–0.8 ms
+// of a 2^24 call's lead part (bench/NOTES.md v34d), and the next part's
+// launch behind the previous part's MSM.
 template <class C, class Enqueue>
 void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
                       scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
@@ -65,18 +70,29 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
     // The buffers come from `stream`'s pool: the copy stream waits for them.
     allocated.record(stream);
     allocated.wait_in(copy_stream.get());
+    const device_buffer<decode_report> reports = new_report(copy_stream.get(), parts.size());
     trace_mark("scalar buffers");
+    std::vector<scalar_rows> rows;
     for (size_t k = 0; k < parts.size(); k++) {
         const scalar_part& p = parts[k];
         device_buffer<uint32_t>& buffer = buffers[k % 2];
         if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        const scalar_rows rows{scalars, p.vectors, p.count, p.first_vector, offset + p.first};
-        upload_scalars<C>(buffer.get(), rows, scalars_layout, copy_stream.get());
+        rows.push_back({scalars, p.vectors, p.count, p.first_vector, offset + p.first});
+        {
+            staged_upload upload(copy_stream.get());
+            enqueue_scalars<C>(upload, buffer.get(), rows.back(), scalars_layout, reports.get() + k);
+            upload.finish();
+        }
         uploaded.record(copy_stream.get());
         uploaded.wait_in(stream);
         enqueue(k, static_cast<const uint32_t*>(buffer.get()));
         consumed[k % 2].record(stream);
     }
+    // `stream` waited for every part's decode. In the parts' order, so that
+    // the lowest index is the one reported, as the host's check would.
+    const std::vector<decode_report> checked = read_reports(reports, stream);
+    trace_mark("read checks");
+    for (size_t k = 0; k < parts.size(); k++) raise_scalar_report(checked[k], rows[k]);
 }
 
 // One device's share of the MSMs of `scalars` over its resident table: the points

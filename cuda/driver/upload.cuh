@@ -75,20 +75,22 @@ constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 // Copies n host records of `record` bytes to the device, as part of
 // `upload`, and after each chunk's copy calls `consume(staged, first, m)`
 // to enqueue the kernel that reads its m records (the first is record
-// `first`) on the upload's stream. With `whole` (room for all n records on
-// the device) they are one chunk; else they go through one device staging
-// buffer of at most POINT_STAGING_CHUNK records, the next copy enqueued on
-// the same stream, so that it cannot overwrite a chunk before that kernel
-// has read it. That kernel may wait for SMs: while a one-shot call's
-// previous part runs its MSM, every chunk's copy would wait for it
-// (one_shot.cuh gives its parts `whole` room). `copy_mark` names the
-// copies in traces; n = 0 allocates and enqueues nothing.
+// `first`) on the upload's kernel stream. With `whole` (room for all n
+// records on the device) they are one chunk; else they go through one
+// device staging buffer of at most POINT_STAGING_CHUNK records, each copy
+// after the first waiting for the kernel before it, so that it cannot
+// overwrite a chunk before that kernel has read it. That kernel may wait
+// for SMs: while a one-shot call's previous part runs its MSM, every
+// chunk's copy would wait for it (one_shot.cuh gives its parts `whole`
+// room). `copy_mark` names the copies in traces; n = 0 allocates and
+// enqueues nothing.
 template <class Consume>
 void stage_in_chunks(staged_upload& upload, const uint8_t* records, uint32_t n, uint32_t record,
                      const char* copy_mark, uint8_t* whole, Consume&& consume) {
     if (whole) {
         if (n == 0) return;
         upload.copy_bytes(whole, records, size_t(n) * record);
+        upload.hand_over();
         trace_mark(copy_mark);
         consume(static_cast<const uint8_t*>(whole), 0u, n);
         return;
@@ -98,8 +100,11 @@ void stage_in_chunks(staged_upload& upload, const uint8_t* records, uint32_t n, 
     for (uint32_t first = 0; first < n; first += chunk) {
         const uint32_t m = std::min(chunk, n - first);
         upload.copy_bytes(staging.get(), records + size_t(first) * record, size_t(m) * record);
+        upload.hand_over();
         trace_mark(copy_mark);
         consume(staging.get(), first, m);
+        // Also before the staging buffer is freed, in the copy stream's order.
+        upload.wait_for_kernels();
     }
 }
 
@@ -126,7 +131,7 @@ void enqueue_compressed(staged_upload& upload, typename curve_traits<C>::affine_
                         uint32_t n, point_layout layout, point_check check, decode_report* report,
                         uint8_t* staging) {
     constexpr uint32_t BLOCK = 256;
-    const cudaStream_t stream = upload.stream();
+    const cudaStream_t stream = upload.kernel_stream();
     auto run = [&](auto format, auto subgroup) {
         constexpr uint32_t FORMAT = decltype(format)::value;
         if constexpr (compressed_format<C, FORMAT>::fits) {
@@ -184,7 +189,7 @@ void enqueue_points(staged_upload& upload, typename curve_traits<C>::affine_t* d
                     uint8_t* staging = nullptr) {
     using affine_t = typename curve_traits<C>::affine_t;
     constexpr uint32_t BLOCK = 256;
-    const cudaStream_t stream = upload.stream();
+    const cudaStream_t stream = upload.kernel_stream();
     if (layout.is_compressed()) {
         enqueue_compressed<C>(upload, dest, points, n, layout, check, report, staging);
         return;
@@ -195,6 +200,7 @@ void enqueue_points(staged_upload& upload, typename curve_traits<C>::affine_t* d
     const bool on_curve = check != CHECK_NONE;
     if (!staged_records<C>(layout)) {
         upload.copy_bytes(dest, points, size_t(n) * sizeof(affine_t));
+        upload.hand_over();
         trace_mark("copy points");
         decode<<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(reinterpret_cast<const uint8_t*>(dest), layout, dest, n,
                                                            0, on_curve, report);
@@ -246,7 +252,7 @@ template <class C>
 void enqueue_scalars(staged_upload& upload, uint32_t* dest, const scalar_rows& rows, scalar_layout layout,
                      decode_report* report) {
     constexpr uint32_t BLOCK = 256;
-    const cudaStream_t stream = upload.stream();
+    const cudaStream_t stream = upload.kernel_stream();
     const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
     auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
     // Whole packed vectors are one row.
@@ -254,6 +260,7 @@ void enqueue_scalars(staged_upload& upload, uint32_t* dest, const scalar_rows& r
         upload.copy(dest, row, 1, total * 32);
     else
         upload.copy(dest, row, rows.rows, row_bytes);
+    upload.hand_over();
     trace_mark("copy scalars");
     decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), layout, report);
     GPUKIT_LAUNCHED("decode_scalars");
@@ -269,19 +276,6 @@ inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows)
     if (rows.source.batch > 1)  // a batch's parts may cut a vector: name it whatever the part
         where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
     fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
-}
-
-// Uploads and checks the scalars of `rows`, as enqueue_scalars, and waits
-// for the check.
-template <class C>
-void upload_scalars(uint32_t* dest, const scalar_rows& rows, scalar_layout layout, cudaStream_t stream) {
-    const device_buffer<decode_report> report = new_report(stream);
-    staged_upload upload(stream);
-    enqueue_scalars<C>(upload, dest, rows, layout, report.get());
-    upload.finish();
-    const decode_report checked = read_report(report, stream);
-    trace_mark("check scalars");  // the host's wait for the decode: it needs a free SM
-    raise_scalar_report(checked, rows);
 }
 
 }  // namespace gpukit
