@@ -51,7 +51,7 @@ void curve_entries<C>::msm(const uint8_t* points, const uint8_t* scalars, uint32
         trace_scope trace("msm", stream);
         return slice_msm<C>(points, scalars, n, s.offset, s.count, c, points_layout, check, scalars_layout,
                             stream);
-    });
+    }, [&](int status) { return one_shot_fault_rank(status, points_layout.is_compressed()); });
     encode_sum<C>(sums, out);
 }
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 #include "../curve_traits.cuh"
 #include "../msm/plan/passes.cuh"
@@ -32,10 +33,14 @@ inline void keep_pool_memory(int device) {
 }
 
 // Runs body(i, stream) for every slice i, each on its device, concurrently
-// when there are several, and returns the results in slice order. The first
-// slice's error (in slice order) is rethrown after every thread has ended.
-template <class Body>
-auto run_per_slice(const std::vector<device_slice>& slices, Body body)
+// when there are several, and returns the results in slice order. Where
+// slices fail, one error is rethrown after every thread has ended: the
+// least by rank(status), then by the input it names (gpukit_error::index),
+// then by slice order, so that a call spread over devices reports the
+// fault one device would have (the one-shot call's ranks: one_shot.cuh
+// one_shot_fault_rank).
+template <class Body, class Rank>
+auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank)
     -> std::vector<decltype(body(size_t(0), cudaStream_t{}))> {
     using R = decltype(body(size_t(0), cudaStream_t{}));
     std::vector<R> results(slices.size());
@@ -61,9 +66,21 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body)
         for (size_t i = 0; i < slices.size(); i++) threads.emplace_back(run_one, i);
         for (auto& t : threads) t.join();
     }
-    for (const auto& e : errors)
-        if (e.status != STATUS_OK) throw e;
+    const gpukit_error* reported = nullptr;
+    for (const auto& e : errors) {
+        if (e.status == STATUS_OK) continue;
+        const auto key = [&](const gpukit_error& f) { return std::make_pair(rank(f.status), f.index); };
+        if (!reported || key(e) < key(*reported)) reported = &e;
+    }
+    if (reported) throw *reported;
     return results;
+}
+
+// run_per_slice with every status of one rank: the lowest faulty input,
+// then the first slice.
+template <class Body>
+auto run_per_slice(const std::vector<device_slice>& slices, Body body) {
+    return run_per_slice(slices, body, [](int) { return 0; });
 }
 
 // Device bytes free for work on the current device, keeping a tenth back for

@@ -24,6 +24,19 @@ inline uint32_t forced_one_shot_parts() {
     return forced;
 }
 
+// Where slices of one call fail on several devices, which fault a device
+// set reports (run_per_slice's rank): slice_msm's order within a pass,
+// compressed points before scalars before other points, then any other
+// error, so that the call reports what one device (and the CPU backends)
+// would.
+inline int one_shot_fault_rank(int status, bool compressed) {
+    const bool point = status == STATUS_BAD_ENCODING || status == STATUS_POINT_NOT_ON_CURVE ||
+                       status == STATUS_POINT_NOT_IN_SUBGROUP;
+    if (status == STATUS_SCALAR_OUT_OF_RANGE) return compressed ? 1 : 0;
+    if (point) return compressed ? 0 : 1;
+    return 2;
+}
+
 // The MSM of one part of a one-shot pass: its points alone, one vector.
 inline msm_shape one_shot_part_shape(const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; }
 

@@ -23,11 +23,12 @@ namespace gpukit {
 inline void raise_point_report(const decode_report& r, uint32_t offset) {
     const uint32_t first = std::min({r.first_non_canonical, r.first_off_curve, r.first_not_in_subgroup});
     if (first == UINT32_MAX) return;
-    const std::string point = "point " + std::to_string(size_t(offset) + first);
+    const uint64_t index = uint64_t(offset) + first;
+    const std::string point = "point " + std::to_string(index);
     if (first == r.first_non_canonical)
-        fail(STATUS_BAD_ENCODING, point + ": a coordinate is not a canonical field element (>= p)");
-    if (first == r.first_off_curve) fail(STATUS_POINT_NOT_ON_CURVE, point + " is not on the curve");
-    fail(STATUS_POINT_NOT_IN_SUBGROUP, point + " is not in the prime-order subgroup");
+        fail_at(STATUS_BAD_ENCODING, index, point + ": a coordinate is not a canonical field element (>= p)");
+    if (first == r.first_off_curve) fail_at(STATUS_POINT_NOT_ON_CURVE, index, point + " is not on the curve");
+    fail_at(STATUS_POINT_NOT_IN_SUBGROUP, index, point + " is not in the prime-order subgroup");
 }
 
 // Turns the first faulty compressed point of a report into the error the
@@ -36,14 +37,16 @@ inline void raise_point_report(const decode_report& r, uint32_t offset) {
 inline void raise_compressed_report(const decode_report& r, uint32_t offset, const point_layout& layout) {
     const uint32_t first = std::min({r.first_bad_encoding, r.first_no_point, r.first_not_in_subgroup});
     if (first == UINT32_MAX) return;
-    const std::string index = std::to_string(size_t(offset) + first);
+    const uint64_t at = uint64_t(offset) + first;
+    const std::string index = std::to_string(at);
     const std::string point = "point " + index + ": ";
     if (first == r.first_bad_encoding)
-        fail(STATUS_BAD_ENCODING,
-             point + "not a valid " + (layout.format_name ? layout.format_name : "compressed") + " encoding");
-    if (first == r.first_no_point) fail(STATUS_POINT_NOT_ON_CURVE, point + "its x is not the x of a curve point");
-    fail(STATUS_POINT_NOT_IN_SUBGROUP,
-         "point " + index + " is not in the " + (layout.format_group ? layout.format_group : "subgroup"));
+        fail_at(STATUS_BAD_ENCODING, at,
+                point + "not a valid " + (layout.format_name ? layout.format_name : "compressed") + " encoding");
+    if (first == r.first_no_point)
+        fail_at(STATUS_POINT_NOT_ON_CURVE, at, point + "its x is not the x of a curve point");
+    fail_at(STATUS_POINT_NOT_IN_SUBGROUP, at,
+            "point " + index + " is not in the " + (layout.format_group ? layout.format_group : "subgroup"));
 }
 
 // `count` decode reports on the device, all fields "none" (UINT32_MAX)
@@ -272,10 +275,11 @@ inline void raise_scalar_report(const decode_report& r, const scalar_rows& rows)
     if (r.first_bad_scalar == UINT32_MAX) return;
     const size_t vector = rows.first_row + r.first_bad_scalar / rows.count;
     const size_t position = rows.offset + r.first_bad_scalar % rows.count;
-    std::string where = std::to_string(vector * rows.source.n + position);
+    const uint64_t index = uint64_t(vector) * rows.source.n + position;
+    std::string where = std::to_string(index);
     if (rows.source.batch > 1)  // a batch's parts may cut a vector: name it whatever the part
         where += " (vector " + std::to_string(vector) + ", point " + std::to_string(position) + ")";
-    fail(STATUS_SCALAR_OUT_OF_RANGE, "scalar " + where + " is not below the group order r");
+    fail_at(STATUS_SCALAR_OUT_OF_RANGE, index, "scalar " + where + " is not below the group order r");
 }
 
 }  // namespace gpukit

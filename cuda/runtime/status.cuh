@@ -16,10 +16,20 @@ namespace gpukit {
 struct gpukit_error {
     int status;
     std::string message;
+    // The faulty input the error names (a scalar or a point, counted over
+    // the whole call), where it names one: when slices of one call fail on
+    // several devices, the lowest counts, as on one device
+    // (driver/device_set.cuh run_per_slice).
+    uint64_t index = UINT64_MAX;
 };
 
 [[noreturn]] inline void fail(int status, std::string message) {
     throw gpukit_error{status, std::move(message)};
+}
+
+// fail() for the input at `index`.
+[[noreturn]] inline void fail_at(int status, uint64_t index, std::string message) {
+    throw gpukit_error{status, std::move(message), index};
 }
 
 inline void check_cuda(cudaError_t err, const char* what) {
