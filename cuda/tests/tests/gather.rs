@@ -94,47 +94,28 @@ fn gathers_equal_the_packed_rows() {
             let total = count * row_bytes;
             for threads in [1u32, 2, 3, 8, 16] {
                 for streamed in [false, true] {
+                    // (from, len, misalignment): random ranges, the whole,
+                    // and lengths around the 64-byte lines the threads'
+                    // slices are cut in.
+                    let mut ranges = vec![(0, total, 0)];
                     for _ in 0..4 {
                         let from = rng.gen_range(0..total);
-                        let len = rng.gen_range(0..=total - from);
-                        let misalign = rng.gen_range(0..16);
-                        check(
-                            &rows,
-                            Case {
-                                threads,
-                                streamed,
-                                from,
-                                len,
-                                misalign,
-                            },
-                        );
+                        ranges.push((from, rng.gen_range(0..=total - from), rng.gen_range(0..16)));
                     }
-                    // The whole, and lengths around the 64-byte lines the
-                    // threads' slices are cut in.
-                    check(
-                        &rows,
-                        Case {
-                            threads,
-                            streamed,
-                            from: 0,
-                            len: total,
-                            misalign: 0,
-                        },
-                    );
                     for len in [0usize, 1, 15, 16, 17, 63, 64, 65, 64 * threads as usize + 1] {
                         if len <= total {
-                            let misalign = rng.gen_range(0..16);
-                            check(
-                                &rows,
-                                Case {
-                                    threads,
-                                    streamed,
-                                    from: total - len,
-                                    len,
-                                    misalign,
-                                },
-                            );
+                            ranges.push((total - len, len, rng.gen_range(0..16)));
                         }
+                    }
+                    for (from, len, misalign) in ranges {
+                        let case = Case {
+                            threads,
+                            streamed,
+                            from,
+                            len,
+                            misalign,
+                        };
+                        check(&rows, case);
                     }
                 }
             }
