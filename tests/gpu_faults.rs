@@ -202,8 +202,10 @@ mod with_cuda {
     }
 
     /// Device memory really exhausted: tables of 64 shifted copies of 2^26
-    /// bases (275 GB, more than any one GPU holds) are refused with
-    /// OUT_OF_MEMORY, and the device serves the next call.
+    /// bases (275 GB, more than any one GPU holds) on GPU 0 alone are
+    /// refused with OUT_OF_MEMORY, and the device serves the next call.
+    /// Spread over every visible GPU, two H200s (2 × 143 GB) would hold
+    /// them, and build them for minutes (bench/NOTES.md v34f).
     #[test]
     fn device_memory_exhaustion_is_a_status() {
         type C = gpukit::curves::Bn254G1;
@@ -217,6 +219,7 @@ mod with_cuda {
             window_c: 4,
             precompute: 64,
             fixed_base: 1,
+            devices: 1,
             ..gpu()
         };
         let err = Bases::<C>::new(&points, &config).map(|_| ()).unwrap_err();
