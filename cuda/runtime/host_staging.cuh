@@ -3,12 +3,12 @@
 // A copy from pageable memory ran at 6.1 GB/s on the H100 host against
 // 47 GB/s from pinned memory (scripts/device-profile.sh): the 512 MB of
 // scalars of a 2^24-point MSM took 85–135 ms, a third of the whole call.
-// Here host threads (a pool of them, gather_pool) copy the source chunk by
-// chunk into two pinned buffers in turn while the copy engine moves the
-// other one to the device, so the upload runs at the host's parallel memcpy
-// rate. The buffers are kept in a process-wide pool (pinning memory costs
-// milliseconds) and each call takes its own pair, so concurrent calls never
-// share one.
+// Here host threads (a pool of them a device, host_gather.cuh) copy the
+// source chunk by chunk into two pinned buffers in turn while the copy
+// engine moves the other one to the device, so the upload runs at the
+// host's parallel memcpy rate. The buffers are kept in a process-wide pool
+// (pinning memory costs milliseconds) and each call takes its own pair, so
+// concurrent calls never share one.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
