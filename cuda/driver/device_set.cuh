@@ -66,12 +66,10 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank
         for (size_t i = 0; i < slices.size(); i++) threads.emplace_back(run_one, i);
         for (auto& t : threads) t.join();
     }
+    const auto key = [&](const gpukit_error& e) { return std::make_pair(rank(e.status), e.index); };
     const gpukit_error* reported = nullptr;
-    for (const auto& e : errors) {
-        if (e.status == STATUS_OK) continue;
-        const auto key = [&](const gpukit_error& f) { return std::make_pair(rank(f.status), f.index); };
-        if (!reported || key(e) < key(*reported)) reported = &e;
-    }
+    for (const auto& e : errors)
+        if (e.status != STATUS_OK && (!reported || key(e) < key(*reported))) reported = &e;
     if (reported) throw *reported;
     return results;
 }

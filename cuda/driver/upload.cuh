@@ -90,24 +90,18 @@ constexpr uint32_t POINT_STAGING_CHUNK = 1u << 20;
 template <class Consume>
 void stage_in_chunks(staged_upload& upload, const uint8_t* records, uint32_t n, uint32_t record,
                      const char* copy_mark, uint8_t* whole, Consume&& consume) {
-    if (whole) {
-        if (n == 0) return;
-        upload.copy_bytes(whole, records, size_t(n) * record);
-        upload.hand_over();
-        trace_mark(copy_mark);
-        consume(static_cast<const uint8_t*>(whole), 0u, n);
-        return;
-    }
-    const uint32_t chunk = std::min(n, POINT_STAGING_CHUNK);
-    device_buffer<uint8_t> staging(size_t(chunk) * record, upload.stream());
+    const uint32_t chunk = whole ? n : std::min(n, POINT_STAGING_CHUNK);
+    device_buffer<uint8_t> staging(whole ? 0 : size_t(chunk) * record, upload.stream());
+    uint8_t* const area = whole ? whole : staging.get();
     for (uint32_t first = 0; first < n; first += chunk) {
         const uint32_t m = std::min(chunk, n - first);
-        upload.copy_bytes(staging.get(), records + size_t(first) * record, size_t(m) * record);
+        upload.copy_bytes(area, records + size_t(first) * record, size_t(m) * record);
         upload.hand_over();
         trace_mark(copy_mark);
-        consume(staging.get(), first, m);
-        // Also before the staging buffer is freed, in the copy stream's order.
-        upload.wait_for_kernels();
+        consume(static_cast<const uint8_t*>(area), first, m);
+        // The staging buffer is refilled or freed in the copy stream's
+        // order: after the kernel that read it.
+        if (!whole) upload.wait_for_kernels();
     }
 }
 

@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
+#include "device_buffer.cuh"
 #include "host_gather.cuh"
 #include "status.cuh"
 
@@ -87,12 +89,14 @@ inline gather_pool& device_gather_pool() {
     static std::mutex mutex;
     // Never destroyed: their threads wait for work until exit.
     static gather_pool* pools[MAX_POOLS] = {};
-    int device = 0, devices = 1;
+    int device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= MAX_POOLS) device = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
     cudaGetLastError();
     std::lock_guard<std::mutex> lock(mutex);
     if (!pools[device]) {
+        int devices = 1;
+        if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
+        cudaGetLastError();
         const unsigned share = std::thread::hardware_concurrency() / 2 / unsigned(devices);
         pools[device] = new gather_pool(std::max(1u, std::min(8u, share)));
     }
@@ -164,11 +168,7 @@ class staged_upload {
         : stream_(stream), kernels_(kernels ? kernels : stream) {}
     staged_upload(const staged_upload&) = delete;
     staged_upload& operator=(const staged_upload&) = delete;
-    ~staged_upload() {
-        release();
-        for (cudaEvent_t e : {copied_, computed_})
-            if (e) cudaEventDestroy(e);
-    }
+    ~staged_upload() { release(); }
 
     // The stream the copies run on.
     cudaStream_t stream() const { return stream_; }
@@ -230,11 +230,11 @@ class staged_upload {
   private:
     // `to` waits for the work enqueued on `from` so far (nothing where they
     // are one stream).
-    void order(cudaStream_t from, cudaStream_t to, cudaEvent_t& event) {
+    void order(cudaStream_t from, cudaStream_t to, std::optional<event_handle>& event) {
         if (from == to) return;
-        if (!event) GPUKIT_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
-        GPUKIT_CUDA(cudaEventRecord(event, from));
-        GPUKIT_CUDA(cudaStreamWaitEvent(to, event, 0));
+        if (!event) event.emplace();
+        event->record(from);
+        event->wait_in(to);
     }
     void take_staging() {
         staging_ = staging_pool::take();
@@ -264,7 +264,7 @@ class staged_upload {
 
     cudaStream_t stream_, kernels_;
     gather_pool* pool_ = nullptr;
-    cudaEvent_t copied_ = nullptr, computed_ = nullptr;
+    std::optional<event_handle> copied_, computed_;
     std::unique_ptr<staging_pool::pair> staging_;
     bool refused_ = false;
     cudaEvent_t done_[2] = {nullptr, nullptr};
