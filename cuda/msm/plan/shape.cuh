@@ -17,6 +17,13 @@ GPUKIT_HD constexpr uint32_t window_count(uint32_t scalar_bits, uint32_t c) {
 
 GPUKIT_HD constexpr uint32_t buckets_per_window(uint32_t c) { return 1u << (c - 1); }
 
+// The bits the top window of `scalar_bits`-bit scalars holds at window c,
+// the signed digits' carry included: its digits take about 2^(bits-1)
+// values, so the fewer it holds, the fewer buckets its unit's items share.
+GPUKIT_HD constexpr uint32_t top_window_bits(uint32_t scalar_bits, uint32_t c) {
+    return scalar_bits + 1 - c * (window_count(scalar_bits, c) - 1);
+}
+
 // The shape of one enqueued MSM pass: `batch` scalar vectors of n scalars
 // (vector v at scalars + v·n·8 words) over one set of bases, whose base i
 // may carry `copies` precomputed multiples, copy k = 2^(k·c)·P_i at

@@ -22,13 +22,6 @@ constexpr size_t SMALL_MAX_PAIRS = size_t(1) << 11;
 // v18a).
 constexpr uint32_t SMALL_WINDOW = 4;
 
-// The bits the top window of `scalar_bits`-bit scalars holds at window c,
-// the signed digits' carry included: its digits take about 2^(bits-1)
-// values, so the fewer it holds, the fewer buckets its unit's items share.
-constexpr uint32_t top_window_bits(uint32_t scalar_bits, uint32_t c) {
-    return scalar_bits + 1 - c * (window_count(scalar_bits, c) - 1);
-}
-
 // The split's window where the call leaves it open (glv_msm.cuh): of 4 and
 // 5, the one whose top window holds more of the split's bits, 4 on a tie.
 // The split's 2n pairs crowd a unit, so the top window's few buckets set
@@ -71,6 +64,26 @@ inline size_t small_segment_pairs() {
 // its depth is the call's.
 inline uint32_t small_segments(size_t per_unit, size_t least) {
     return per_unit >= 4 * least ? 4 : per_unit >= 2 * least ? 2 : 1;
+}
+
+// Keys a segment keeps at least where segments are added to fill the
+// device (idle_segments).
+constexpr size_t SMALL_IDLE_SEGMENT_PAIRS = 1024;
+
+// The segments of small_segments, doubled (up to 4) while the bucket warps
+// (buckets × segments) would still have a sub-partition each of the
+// device's `sub_partitions` and every segment keeps SMALL_IDLE_SEGMENT_PAIRS
+// keys: a warp's chain runs at its sub-partition's multiplier whatever its
+// lanes do, so a sub-partition left idle is time lost. On the H100, BN254's
+// split at 2^10 (256 bucket warps of 2,048 keys for 528 sub-partitions) took
+// 0.07 ms of bucket sums instead of 0.10 in two segments of 1,024, and its
+// call ~0.02 ms less; secp256k1's 416 warps would have made 832 and gained
+// nothing (bench/NOTES.md v30c).
+inline uint32_t idle_segments(uint32_t segments, size_t per_unit, size_t buckets, size_t sub_partitions) {
+    while (segments < 4 && buckets * segments * 2 <= sub_partitions &&
+           per_unit >= size_t(segments) * 2 * SMALL_IDLE_SEGMENT_PAIRS)
+        segments *= 2;
+    return segments;
 }
 
 // GPUKIT_SPREAD_SUMS=0 (read once per process) keeps a lane per addition in

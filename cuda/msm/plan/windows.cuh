@@ -37,6 +37,26 @@ inline uint32_t auto_window(uint32_t scalar_bits, uint32_t max_window, size_t n)
     return best;
 }
 
+// The window of a one-shot pass of n points split by the endomorphism into
+// 2n halves of `split_bits` and run through the sorted pipeline
+// (msm/glv_msm.cuh, glv_route::sorted), where the call leaves it open: of
+// c in [8, 11] below 2^18 points and in [13, 16] from 2^18, the one whose
+// top window holds the largest share of its c bits, the fewer windows on a
+// tie. A top window of few bits spends a window's reduction and a unit's
+// launches on a handful of buckets. On an H200, BN254's halves (127 bits:
+// 16 windows of 8, 8 of 16, both full) at c = 4 … 16 ran fastest or within
+// the spread of one process at c = 8 from 2^13 to 2^17 (2^14: 0.76 ms,
+// against 0.79 at the cost model's c = 10 and 1.17 at whole scalars'
+// calibrated c = 5) and at c = 16 from 2^18 to 2^20 (2^18: 2.88 ms;
+// bench/NOTES.md v35a).
+constexpr uint32_t glv_sorted_window(uint32_t split_bits, uint32_t n) {
+    const uint32_t lo = n < (1u << 18) ? 8 : 13;
+    uint32_t best = lo;
+    for (uint32_t c = lo + 1; c <= lo + 3; c++)
+        if (top_window_bits(split_bits, c) * best >= top_window_bits(split_bits, best) * c) best = c;
+    return best;
+}
+
 // With precomputed copies (resident bases) the same model applies with the
 // copies folded in: `copies` windows share a bucket set, so a vector of n
 // points costs n · copies · sets pairs (about n per window, whatever c) and

@@ -132,6 +132,11 @@ extern "C" uint32_t gpukit_plan_small_segments(size_t per_unit, size_t least) {
     return small_segments(per_unit, least);
 }
 
+extern "C" uint32_t gpukit_plan_idle_segments(uint32_t segments, size_t per_unit, size_t buckets,
+                                              size_t sub_partitions) {
+    return idle_segments(segments, per_unit, buckets, sub_partitions);
+}
+
 extern "C" size_t gpukit_plan_small_segment_pairs() { return SMALL_SEGMENT_PAIRS; }
 
 extern "C" bool gpukit_plan_small_glv_fits(uint32_t n, uint32_t c, size_t max_pairs) {
@@ -157,6 +162,10 @@ extern "C" uint32_t gpukit_plan_top_window_bits(uint32_t scalar_bits, uint32_t c
 }
 
 extern "C" uint32_t gpukit_plan_glv_small_window(uint32_t split_bits) { return glv_small_window(split_bits); }
+
+extern "C" uint32_t gpukit_plan_glv_sorted_window(uint32_t split_bits, uint32_t n) {
+    return glv_sorted_window(split_bits, n);
+}
 
 extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
                                     part_ramp ramp, scalar_part* out, size_t cap) {

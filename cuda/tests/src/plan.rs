@@ -117,6 +117,12 @@ mod ffi {
             max_pairs: usize,
         ) -> bool;
         pub fn gpukit_plan_small_segments(per_unit: usize, least: usize) -> u32;
+        pub fn gpukit_plan_idle_segments(
+            segments: u32,
+            per_unit: usize,
+            buckets: usize,
+            sub_partitions: usize,
+        ) -> u32;
         pub fn gpukit_plan_small_glv_fits(n: u32, c: u32, max_pairs: usize) -> bool;
         pub fn gpukit_plan_small_segment_pairs() -> usize;
         pub fn gpukit_plan_narrow_keys(
@@ -132,6 +138,7 @@ mod ffi {
         pub fn gpukit_plan_small_window() -> u32;
         pub fn gpukit_plan_top_window_bits(scalar_bits: u32, c: u32) -> u32;
         pub fn gpukit_plan_glv_small_window(split_bits: u32) -> u32;
+        pub fn gpukit_plan_glv_sorted_window(split_bits: u32, n: u32) -> u32;
         pub fn gpukit_plan_parts(
             count: u32,
             chunk: u32,
@@ -312,6 +319,13 @@ pub fn small_segments(per_unit: usize, least: usize) -> u32 {
     unsafe { ffi::gpukit_plan_small_segments(per_unit, least) }
 }
 
+/// idle_segments: `segments` doubled while the bucket warps leave
+/// sub-partitions idle.
+pub fn idle_segments(segments: u32, per_unit: usize, buckets: usize, sub_partitions: usize) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_idle_segments(segments, per_unit, buckets, sub_partitions) }
+}
+
 /// SMALL_SEGMENT_PAIRS: the fewest keys a segment holds by default.
 pub fn small_segment_pairs() -> usize {
     // SAFETY: returns a constant.
@@ -332,6 +346,13 @@ pub fn top_window_bits(scalar_bits: u32, c: u32) -> u32 {
     assert!(scalar_bits >= 1 && c >= 1);
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_top_window_bits(scalar_bits, c) }
+}
+
+/// glv_sorted_window: the split's window through the sorted pipeline
+/// where the call leaves it open.
+pub fn glv_sorted_window(split_bits: u32, n: u32) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_glv_sorted_window(split_bits, n) }
 }
 
 /// glv_small_window: the split's window where the call leaves it open.

@@ -417,6 +417,66 @@ fn small_path_segments_hold_enough_keys() {
 }
 
 #[test]
+fn sorted_split_window_has_the_fullest_top_window() {
+    // BN254's and BLS12-377's halves (127 bits), BLS12-381's (128) and
+    // secp256k1's (129).
+    for (bits, below, from) in [(127, 8, 16), (128, 10, 13), (129, 10, 13)] {
+        assert_eq!(plan::glv_sorted_window(bits, 1 << 13), below, "{bits} bits");
+        assert_eq!(
+            plan::glv_sorted_window(bits, (1 << 18) - 1),
+            below,
+            "{bits} bits"
+        );
+        assert_eq!(plan::glv_sorted_window(bits, 1 << 18), from, "{bits} bits");
+        assert_eq!(plan::glv_sorted_window(bits, 1 << 20), from, "{bits} bits");
+    }
+    for bits in 100..=140 {
+        for (n, lo) in [(5000, 8), (1 << 18, 13)] {
+            let c = plan::glv_sorted_window(bits, n);
+            assert!((lo..=lo + 3).contains(&c), "{bits} bits: c = {c}");
+            // No window of the range has a fuller top window, nor one as
+            // full with fewer windows.
+            let share = |c: u32| f64::from(plan::top_window_bits(bits, c)) / f64::from(c);
+            for other in lo..=lo + 3 {
+                assert!(share(other) <= share(c), "{bits} bits: {other} beats {c}");
+                if share(other) == share(c) {
+                    assert!(
+                        other <= c,
+                        "{bits} bits: {other} ties {c} with fewer windows"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn idle_sub_partitions_take_more_segments() {
+    // An H100's or H200's 132 SMs, four sub-partitions each.
+    let sub_partitions = 528;
+    // BN254's split at 2^10 (c = 4): 32 units of 8 buckets, 2,048 keys each.
+    assert_eq!(plan::idle_segments(1, 2048, 256, sub_partitions), 2);
+    // secp256k1's at c = 5: 26 units of 16 buckets would overfill the device.
+    assert_eq!(plan::idle_segments(1, 2048, 416, sub_partitions), 1);
+    // Segments keep 1,024 keys: BN254's split at 2^9 stays whole.
+    assert_eq!(plan::idle_segments(1, 1024, 256, sub_partitions), 1);
+    // Never more than four, never fewer than given.
+    assert_eq!(plan::idle_segments(1, 1 << 20, 1, sub_partitions), 4);
+    for segments in [1, 2, 4] {
+        for per_unit in [0, 1000, 2048, 4096, 8192, 1 << 16] {
+            for buckets in [1, 8, 100, 264, 528, 4096] {
+                let got = plan::idle_segments(segments, per_unit, buckets, sub_partitions);
+                assert!(got >= segments && got <= 4.max(segments));
+                if got > segments {
+                    assert!(buckets * got as usize <= sub_partitions);
+                    assert!(per_unit / got as usize >= 1024);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn small_path_splits_twice_what_it_takes_whole() {
     let (max_pairs, max_window) = small_limits_checked();
     let n = 2 * max_pairs as u32;
