@@ -82,6 +82,11 @@ if runs sanitizers; then
         --test-threads=1 bls12_381_g2::edge_cases banderwagon::windows bn254_g1::windows
     step sanitizer_small_glv compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_gpu_msm \
         --test-threads=1 secp256k1::windows bls12_377_g1::edge_cases
+    # The split through the sorted pipeline (cuda/driver/one_shot.cuh,
+    # glv_route::sorted), at the sizes the small path would take: every
+    # window on BN254, the edge cases on secp256k1.
+    step sanitizer_sorted_glv env GPUKIT_SMALL_MSM=0 compute-sanitizer --tool initcheck --error-exitcode 1 \
+        .device/gpukit_gpu_msm --test-threads=1 bn254_g1::windows secp256k1::edge_cases
     # One-shot passes in parts uploaded on a second stream
     # (cuda/driver/one_shot.cuh), cut at the test's sizes by
     # GPUKIT_ONE_SHOT_PARTS: initcheck finds a part's MSM that reads its

@@ -253,11 +253,12 @@ fn check_edge_cases<C: Curve>() {
     }
 }
 
-/// Small one-shot calls under the subgroup check (`Validation::Full`), where
-/// the BLS curves' G1 split their scalars by the endomorphism too (BN254 G1
-/// and secp256k1 split under every validation; cuda/msm/glv_msm.cuh): the
-/// split's sizes up to its bound of 2^11 points and past it, its windows,
-/// and the scalars and points whose halves or sums are special.
+/// One-shot calls under the subgroup check (`Validation::Full`), where the
+/// BLS curves' G1 split their scalars by the endomorphism too (BN254 G1 and
+/// secp256k1 split under every validation; cuda/msm/glv_msm.cuh): the
+/// split's sizes on the small path up to its bound of 2^12 points, past it
+/// through the sorted pipeline, in parts from 2^17; its windows, and the
+/// scalars and points whose halves or sums are special, on both paths.
 fn check_glv_split<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-glv", C::ID.name()));
     let full = |window_c| Config {
@@ -274,10 +275,27 @@ fn check_glv_split<C: Curve>() {
             C::ID.name()
         );
     };
-    // Across the bounds of the split's segments (2^11 and 2^12 pairs) and
-    // of the small path's split (2^12 points).
+    // Across the bounds of the split's segments (2^11 and 2^12 pairs), of
+    // the small path's split (2^12 points) and of the one-shot parts (2^17);
+    // `sizes` takes 2^20 and `large_sizes` the whole scalars past it.
     for n in [
-        1, 2, 3, 33, 255, 1000, 1024, 2047, 2048, 2049, 3000, 4095, 4096, 4097,
+        1,
+        2,
+        3,
+        33,
+        255,
+        1000,
+        1024,
+        2047,
+        2048,
+        2049,
+        3000,
+        4095,
+        4096,
+        4097,
+        (1 << 13) + 1,
+        1 << 16,
+        (1 << 17) + 5,
     ] {
         let points = random_points::<C>(&mut rng, n);
         check(
@@ -287,32 +305,59 @@ fn check_glv_split<C: Curve>() {
             &format!("random n={n}"),
         );
     }
-    // Four segments, every item in one bucket of each unit.
-    let points = random_points::<C>(&mut rng, 4096);
-    check(
-        &points,
-        &[C::Scalar::rand(&mut rng); 4096],
-        0,
-        "every scalar equal, n=4096",
-    );
-    let points = random_points::<C>(&mut rng, 600);
-    for c in [1, 2, 3, 4, 5, 6, 8, 10] {
+    // Four segments, every item in one bucket of each unit; and through the
+    // sorted pipeline, one bucket a window holding every half.
+    for n in [4096, 1 << 14] {
+        let points = random_points::<C>(&mut rng, n);
         check(
             &points,
-            &random_scalars::<C>(&mut rng, 600),
-            c,
-            &format!("random c={c}"),
+            &vec![C::Scalar::rand(&mut rng); n],
+            0,
+            &format!("every scalar equal, n={n}"),
         );
     }
-    let n = points.len();
+    // The small path's windows, then the sorted pipeline's.
+    for (n, windows) in [
+        (600, &[1, 2, 3, 4, 5, 6, 8, 10][..]),
+        (5000, &[4, 7, 11, 13, 16][..]),
+    ] {
+        let points = random_points::<C>(&mut rng, n);
+        for &c in windows {
+            check(
+                &points,
+                &random_scalars::<C>(&mut rng, n),
+                c,
+                &format!("random n={n} c={c}"),
+            );
+        }
+    }
+    for n in [600, 5000] {
+        check_glv_edges::<C>(&mut rng, n, &check);
+    }
+}
+
+/// The split's special scalars and points over `n` random points, checked
+/// by `check` (points, scalars, window, what).
+fn check_glv_edges<C: Curve>(
+    rng: &mut ChaCha20Rng,
+    n: usize,
+    check: &impl Fn(&[C::Affine], &[C::Scalar], u32, &str),
+) {
+    let points = random_points::<C>(rng, n);
     let minus_one = -C::Scalar::ONE;
-    check(&points, &vec![C::Scalar::zero(); n], 0, "zero scalars");
-    check(&points, &vec![minus_one; n], 0, "every scalar r-1");
+    let what = |case: &str| format!("{case}, n={n}");
     check(
         &points,
-        &vec![C::Scalar::rand(&mut rng); n],
+        &vec![C::Scalar::zero(); n],
         0,
-        "every scalar equal",
+        &what("zero scalars"),
+    );
+    check(&points, &vec![minus_one; n], 0, &what("every scalar r-1"));
+    check(
+        &points,
+        &vec![C::Scalar::rand(rng); n],
+        0,
+        &what("every scalar equal"),
     );
     // Scalars near 2^128 and r/2, where a half's top window and sign turn.
     let two = C::Scalar::from(2u64);
@@ -324,30 +369,35 @@ fn check_glv_split<C: Curve>() {
             _ => C::Scalar::from(i),
         })
         .collect();
-    check(&points, &edges, 0, "scalars near 2^127, 2^128 and r/2");
+    check(
+        &points,
+        &edges,
+        0,
+        &what("scalars near 2^127, 2^128 and r/2"),
+    );
     let mut with_identity = points.clone();
     for p in with_identity.iter_mut().step_by(3) {
         *p = C::Affine::zero();
     }
     check(
         &with_identity,
-        &random_scalars::<C>(&mut rng, n),
+        &random_scalars::<C>(rng, n),
         0,
-        "identity points",
+        &what("identity points"),
     );
     check(
         &vec![points[0]; n],
-        &random_scalars::<C>(&mut rng, n),
+        &random_scalars::<C>(rng, n),
         0,
-        "repeated point",
+        &what("repeated point"),
     );
     let (mut pairs, mut ks) = (Vec::new(), Vec::new());
-    for &p in &points[..100] {
-        let k = C::Scalar::rand(&mut rng);
+    for &p in &points[..n / 4] {
+        let k = C::Scalar::rand(rng);
         pairs.extend([p, (-p.into_group()).into_affine(), p, p]);
         ks.extend([k, k, k, -k]);
     }
-    check(&pairs, &ks, 0, "cancelling pairs");
+    check(&pairs, &ks, 0, &what("cancelling pairs"));
 }
 
 fn check_windows<C: Curve>() {

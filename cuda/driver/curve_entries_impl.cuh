@@ -27,14 +27,17 @@ uint32_t resolve_window(uint32_t window_c, size_t n) {
 
 // The window of a one-shot call of n points: the caller's (`window_c`);
 // else, where its scalars are split (glv_msm.cuh), the split's own, which
-// the calibration does not know; else the calibrated one (`tuned_c`, 0 =
+// the calibration does not know (on the small path, glv_small_window;
+// through the sorted pipeline, glv_sorted_window); else the calibrated one (`tuned_c`, 0 =
 // none); else the small path's where it takes the call, and the cost
 // model's where it does not.
 template <class C>
 uint32_t one_shot_window(uint32_t n, uint32_t window_c, uint32_t tuned_c, point_check check) {
     if (window_c != 0) return resolve_window<C>(window_c, n);
     const uint32_t split_c = glv_small_window(glv_bits<C>());
-    if (splits_by_glv<C>(n, split_c, check)) return split_c;
+    if (glv_route_for<C>(n, split_c, check) == glv_route::small) return split_c;
+    const uint32_t sorted_c = glv_sorted_window(glv_bits<C>(), n);
+    if (glv_route_for<C>(n, sorted_c, check) == glv_route::sorted) return sorted_c;
     if (tuned_c == 0 && small_msm_fits(msm_shape{n, 1, SMALL_WINDOW, 1, n}, small_msm_max_pairs()))
         return SMALL_WINDOW;
     return resolve_window<C>(tuned_c, n);

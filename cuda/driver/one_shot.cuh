@@ -37,8 +37,11 @@ inline int one_shot_fault_rank(int status, bool compressed) {
     return 2;
 }
 
-// The MSM of one part of a one-shot pass: its points alone, one vector.
-inline msm_shape one_shot_part_shape(const scalar_part& p) { return msm_shape{p.count, 1, p.c, 1, p.count}; }
+// The MSM of one part of a one-shot pass: its points alone, one vector, or
+// with `split` their 2·count halves (glv_msm.cuh).
+inline msm_shape one_shot_part_shape(const scalar_part& p, bool split) {
+    return split ? glv_split_shape(p.count, p.c) : msm_shape{p.count, 1, p.c, 1, p.count};
+}
 
 // Whether a one-shot pass whose every cut would leave the batch-affine
 // accumulation is still cut, into XYZZ parts: on 8-limb fields, where XYZZ
@@ -51,43 +54,49 @@ constexpr bool cuts_into_xyzz_parts() {
     return curve_traits<C>::field_t::N <= 8;
 }
 
-// The parts a one-shot pass of `shape` (one vector, not split) runs in
-// within `budget` bytes: the most, up to one_shot_auto_most_parts, of at
-// least ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take
-// the sums handed on in one pass (enqueue_msm's carry) and, where the whole
-// pass would accumulate batch-affine, every part does too (eight XYZZ parts
-// of BN254 2^24 accumulated in 55 ms against 44, v31b); where no cut keeps
-// it batch-affine, the most parts anyway if cuts_into_xyzz_parts; else one
+// The parts a one-shot pass of m points at window c runs in within
+// `budget` bytes, its scalars whole or `split` (glv_route::sorted): the
+// most, up to one_shot_auto_most_parts, of at least
+// ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take the
+// sums handed on in one pass (enqueue_msm's carry) and, where the whole pass
+// would accumulate batch-affine, every part does too (eight XYZZ parts of
+// BN254 2^24 accumulated in 55 ms against 44, v31b); where no cut keeps it
+// batch-affine, the most parts anyway if cuts_into_xyzz_parts; else one
 // part, as where the small path takes the pass.
 template <class C>
-std::vector<scalar_part> one_shot_parts(const msm_shape& shape, size_t budget) {
-    const std::vector<scalar_part> whole{{0, 1, 0, shape.n, shape.c}};
+std::vector<scalar_part> one_shot_parts(uint32_t m, uint32_t c, bool split, size_t budget) {
+    const std::vector<scalar_part> whole{{0, 1, 0, m, c}};
+    const uint32_t bits = split ? glv_bits<C>() : curve_traits<C>::SCALAR_BITS;
+    const msm_shape shape = one_shot_part_shape(whole[0], split);
     if (small_msm_fits(shape, small_msm_max_pairs())) return whole;
-    constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;
-    const size_t carried = carried_bytes<C>(shape);
+    const size_t carried = carried_bytes<C>(shape, bits);
     const auto carries = [&](const std::vector<scalar_part>& parts) {
         for (const scalar_part& p : parts)
-            if (!takes_carry<C>(one_shot_part_shape(p), budget, carried)) return false;
+            if (!takes_carry<C>(one_shot_part_shape(p, split), budget, carried, bits)) return false;
         return true;
     };
+    const auto pairs = [&](const scalar_part& p) {
+        const msm_shape part = one_shot_part_shape(p, split);
+        return size_t(part.n) * part.windows(bits);
+    };
     if (const uint32_t forced = forced_one_shot_parts()) {
-        std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, forced, ONE_SHOT_PART_MIN_POINTS);
+        std::vector<scalar_part> parts = plan_one_shot_parts(m, c, forced, ONE_SHOT_PART_MIN_POINTS);
         return carries(parts) ? parts : whole;
     }
     // A pass too short for two automatic parts stays whole before the
     // device is asked for its SM count (affine_accumulation_threads).
-    const uint32_t most = one_shot_auto_most_parts(shape.n);
+    const uint32_t most = one_shot_auto_most_parts(m);
     if (most < 2) return whole;
-    const bool affine = affine_accumulation_threads<C>(size_t(shape.n) * shape.windows(BITS)) > 0;
+    const bool affine = affine_accumulation_threads<C>(pairs(whole[0])) > 0;
     for (uint32_t k = most; k > 1; k--) {
-        std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, k, ONE_SHOT_AUTO_PART_MIN_POINTS);
+        std::vector<scalar_part> parts = plan_one_shot_parts(m, c, k, ONE_SHOT_AUTO_PART_MIN_POINTS);
         const bool stays_affine = !affine || std::all_of(parts.begin(), parts.end(), [&](const scalar_part& p) {
-            return affine_accumulation_threads<C>(size_t(p.count) * shape.windows(BITS)) > 0;
+            return affine_accumulation_threads<C>(pairs(p)) > 0;
         });
         if (stays_affine && carries(parts)) return parts;
     }
     if (affine && cuts_into_xyzz_parts<C>()) {
-        std::vector<scalar_part> parts = plan_one_shot_parts(shape.n, shape.c, most, ONE_SHOT_AUTO_PART_MIN_POINTS);
+        std::vector<scalar_part> parts = plan_one_shot_parts(m, c, most, ONE_SHOT_AUTO_PART_MIN_POINTS);
         if (carries(parts)) return parts;
     }
     return whole;
@@ -124,21 +133,30 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     // Staged records get room for the whole pass, so that no part's copy
     // waits for a decode behind the part before's MSM (stage_in_chunks).
     const size_t record_bytes = staged_records<C>(points_layout) ? points_layout.stride : 0;
-    const size_t per_point = sizeof(affine_t) + 32 + record_bytes;
-    const uint32_t chunk = points_per_pass<C>(count, c, 1, per_point, budget);
+    // A split through the sorted pipeline keeps the halves beside the
+    // inputs: two points and two scalars a point.
+    const glv_route route = glv_route_for<C>(count, c, check);
+    const bool sorted_split = route == glv_route::sorted;
+    const size_t split_bytes = sorted_split ? 2 * (sizeof(affine_t) + 32) : 0;
+    const size_t per_point = sizeof(affine_t) + 32 + record_bytes + split_bytes;
+    const uint32_t chunk = points_per_pass<C>(count, c, sorted_split ? 2 : 1, per_point, budget);
     bucket_t total = bucket_t::identity();
     for (uint32_t done = 0; done < count; done += chunk) {
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
         device_buffer<affine_t> d_points(m, stream);
         device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
         device_buffer<uint8_t> d_records(size_t(m) * record_bytes, stream);
-        // A small pass on a curve with an endomorphism is split (glv_msm.cuh).
-        const bool split = splits_by_glv<C>(m, c, check);
-        const msm_shape shape = split ? glv_split_shape(m, c) : msm_shape{m, 1, c, 1, m};
+        device_buffer<affine_t> split_points(sorted_split ? size_t(2) * m : 0, stream);
+        device_buffer<uint32_t> split_scalars(sorted_split ? size_t(2) * m * 8 : 0, stream);
+        // A pass on a curve with an endomorphism may be split (glv_msm.cuh):
+        // a small one on the small path, whole; a larger one part by part.
+        const bool small_split = glv_route_for<C>(m, c, check) == glv_route::small;
+        const bool split = small_split || sorted_split;
         const uint32_t bits = split ? glv_bits<C>() : T::SCALAR_BITS;
+        const msm_shape shape = split ? glv_split_shape(m, c) : msm_shape{m, 1, c, 1, m};
         const size_t msm_budget = budget - size_t(m) * per_point;
         const std::vector<scalar_part> parts =
-            split ? std::vector<scalar_part>{{0, 1, 0, m, c}} : one_shot_parts<C>(shape, msm_budget);
+            small_split ? std::vector<scalar_part>{{0, 1, 0, m, c}} : one_shot_parts<C>(m, c, sorted_split, msm_budget);
         // Several parts upload on a second stream, each while the part
         // before runs its MSM, and decode on a third: on the copy stream a
         // decode waited for an SM behind the MSM, and every later copy with
@@ -175,7 +193,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
             rows.push_back({scalar_vectors{scalars, nullptr, n, 1}, 1, p.count, 0, first + p.first});
             enqueue_inputs<C>(inputs, d_points.get(), d_scalars.get(), record_bytes ? d_records.get() : nullptr, points,
                               rows.back(), points_layout, check, scalars_layout, first, p.first, reports.get() + k);
-            if (split) {
+            if (small_split) {
                 enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
                 continue;
             }
@@ -186,8 +204,20 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
             }
             // Every part but the last hands its bucket sums on.
             carry.pass_on = k + 1 < parts.size();
-            enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8, one_shot_part_shape(p),
-                           msm_budget, unit_sums.get(), stream, parts.size() > 1 ? &carry : nullptr);
+            bucket_carry<C>* part_carry = parts.size() > 1 ? &carry : nullptr;
+            if (sorted_split) {
+                // The part's halves at 2·p.first: slot i and p.count + i of
+                // its own range, as enqueue_glv_split lays them out.
+                affine_t* halves = split_points.get() + size_t(2) * p.first;
+                uint32_t* half_scalars = split_scalars.get() + size_t(2) * p.first * 8;
+                enqueue_glv_split<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8, p.count, halves,
+                                     half_scalars, stream);
+                enqueue_msm<C, glv_bits<C>()>(halves, half_scalars, one_shot_part_shape(p, true), msm_budget,
+                                              unit_sums.get(), stream, part_carry);
+            } else {
+                enqueue_msm<C>(d_points.get() + p.first, d_scalars.get() + size_t(p.first) * 8,
+                               one_shot_part_shape(p, false), msm_budget, unit_sums.get(), stream, part_carry);
+            }
         }
         inputs.finish();
         const std::vector<decode_report> checked = read_reports(reports, stream);

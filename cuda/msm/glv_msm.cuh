@@ -1,13 +1,14 @@
-// A small one-shot MSM split by the curve's endomorphism (ec/glv.cuh):
-// scalar i of n becomes |k1| over ±P_i (slot i) and |k2| over ±φ(P_i) (slot
-// n + i), and the small path (small_msm.cuh) runs 2n scalars of SPLIT_BITS:
-// as many pairs, half the windows, so half the host's chain of doublings
-// that combines them (finish_msm at SPLIT_BITS; 252 BN254 doublings took
-// 0.14–0.16 ms of a 0.4–0.5 ms call at 2^10 on the H100's host,
-// bench/NOTES.md v28a). Only the small path splits: through the sorted
-// pipeline, at the windows calibrated for whole scalars, the split ran
-// slower from 2^11 to 2^14 and at 2^20 (twice the items a bucket; v29a).
+// A one-shot MSM split by the curve's endomorphism (ec/glv.cuh): scalar i
+// of n becomes |k1| over ±P_i (slot i) and |k2| over ±φ(P_i) (slot n + i),
+// and 2n scalars of SPLIT_BITS run instead: as many pairs, half the
+// windows, so half the host's chain of doublings that combines them
+// (finish_msm at SPLIT_BITS; 252 BN254 doublings took 0.14–0.16 ms of a
+// 0.4–0.5 ms call at 2^10 on the H100's host, bench/NOTES.md v28a) and half
+// the buckets to reduce. Small passes run the split on the small path
+// (small_msm.cuh); larger ones, up to glv_sorted_max_points, through the
+// sorted pipeline (driver/one_shot.cuh), part by part.
 #pragma once
+#include <algorithm>
 #include "../ec/glv.cuh"
 #include "../runtime/env.cuh"
 #include "../runtime/status.cuh"
@@ -15,26 +16,50 @@
 
 namespace gpukit {
 
-// GPUKIT_GLV=0 (read once per process) keeps small one-shot scalars whole
-// on the curves with an endomorphism, for benchmarks.
+// GPUKIT_GLV=0 (read once per process) keeps one-shot scalars whole on the
+// curves with an endomorphism, for benchmarks.
 inline bool glv_enabled() {
     static const bool enabled = !env_is_zero("GPUKIT_GLV");
     return enabled;
 }
 
-// Whether a one-shot pass of n points at window c on curve C is split: the
-// curve has the endomorphism and it is enabled; φ = λ holds on every point
-// it will take (the group has prime order, or `check` keeps the points in
-// the prime-order subgroup: on a BLS curve's points outside it the split
-// would not be k·P, which arkworks computes); and the split fits the small
-// path (small_glv_fits).
+// Where a one-shot pass's scalars go: whole, or split onto the small path or
+// through the sorted pipeline.
+enum class glv_route { whole, small, sorted };
+
+// Points up to which a one-shot pass past the small path is split through
+// the sorted pipeline (plan/windows.cuh glv_sorted_window). Half the
+// windows halve the host's combination and the reduction's buckets: on an
+// H200 BN254 one-shot calls at 2^18 took 2.67–2.75 ms split against
+// 3.01–3.25 whole, and at 2^20 8.0–8.7 against 8.6–8.7, at whole scalars'
+// calibrated windows (bench/NOTES.md v35a); larger passes were not
+// measured.
+constexpr uint32_t GLV_SORTED_MAX_POINTS = 1u << 20;
+
+// GPUKIT_GLV_SORTED_MAX (read once per process) sets GLV_SORTED_MAX_POINTS,
+// for benchmarks: 0 keeps every pass past the small path whole.
+inline uint32_t glv_sorted_max_points() {
+    static const uint32_t most = uint32_t(std::min<size_t>(
+        env_count("GPUKIT_GLV_SORTED_MAX", GLV_SORTED_MAX_POINTS), size_t(1) << 30));
+    return most;
+}
+
+// The route of a one-shot pass of n points at window c on curve C: split
+// where the curve has the endomorphism and it is enabled, and φ = λ holds on
+// every point it will take (the group has prime order, or `check` keeps the
+// points in the prime-order subgroup: on a BLS curve's points outside it the
+// split would not be k·P, which arkworks computes); onto the small path
+// where the split fits it (small_glv_fits), else through the sorted
+// pipeline up to glv_sorted_max_points.
 template <class C>
-bool splits_by_glv(uint32_t n, uint32_t c, point_check check) {
+glv_route glv_route_for(uint32_t n, uint32_t c, point_check check) {
     if constexpr (has_glv<C>()) {
         const bool every_point = curve_traits<C>::glv::PRIME_ORDER || check == CHECK_SUBGROUP;
-        return glv_enabled() && every_point && small_glv_fits(n, c, small_msm_max_pairs());
+        if (!glv_enabled() || !every_point) return glv_route::whole;
+        if (small_glv_fits(n, c, small_msm_max_pairs())) return glv_route::small;
+        if (n <= glv_sorted_max_points()) return glv_route::sorted;
     }
-    return false;
+    return glv_route::whole;
 }
 
 template <class C>
@@ -55,27 +80,36 @@ __global__ void split_scalars_glv(const typename curve_traits<C>::affine_t* base
     }
 }
 
+// Enqueues on `stream` the split of n points and their canonical scalars
+// into split_bases and split_scalars (2n of each).
+template <class C>
+void enqueue_glv_split(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n,
+                       typename curve_traits<C>::affine_t* split_bases, uint32_t* split_scalars,
+                       cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 128;
+    if constexpr (has_glv<C>()) {
+        split_scalars_glv<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(bases, scalars, n, split_bases,
+                                                                        split_scalars);
+        GPUKIT_LAUNCHED("split_scalars_glv");
+        trace_mark("split scalars");
+    } else {
+        fail(STATUS_INTERNAL, std::string("no endomorphism for ") + curve_traits<C>::NAME);
+    }
+}
+
 // Enqueues the MSM of n points (canonical scalars) at window c through its
-// split (splits_by_glv) on `stream`: unit u's sum in unit_sums[u]
-// (glv_split_shape(n, c).units(glv_bits<C>()) of them), for finish_msm at
-// glv_bits<C>().
+// split on the small path (glv_route::small) on `stream`: unit u's sum in
+// unit_sums[u] (glv_split_shape(n, c).units(glv_bits<C>()) of them), for
+// finish_msm at glv_bits<C>().
 template <class C>
 void enqueue_glv_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n,
                      uint32_t c, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
     using affine_t = typename curve_traits<C>::affine_t;
-    constexpr uint32_t BLOCK = 128;
-    if constexpr (has_glv<C>()) {
-        device_buffer<affine_t> split_bases(size_t(2) * n, stream);
-        device_buffer<uint32_t> split_scalars(size_t(2) * n * 8, stream);
-        split_scalars_glv<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(bases, scalars, n, split_bases.get(),
-                                                                        split_scalars.get());
-        GPUKIT_LAUNCHED("split_scalars_glv");
-        trace_mark("split scalars");
-        enqueue_small_msm<C, glv_bits<C>()>(split_bases.get(), split_scalars.get(), glv_split_shape(n, c),
-                                            unit_sums, stream);
-    } else {
-        fail(STATUS_INTERNAL, std::string("no endomorphism for ") + curve_traits<C>::NAME);
-    }
+    device_buffer<affine_t> split_bases(size_t(2) * n, stream);
+    device_buffer<uint32_t> split_scalars(size_t(2) * n * 8, stream);
+    enqueue_glv_split<C>(bases, scalars, n, split_bases.get(), split_scalars.get(), stream);
+    enqueue_small_msm<C, glv_bits<C>()>(split_bases.get(), split_scalars.get(), glv_split_shape(n, c), unit_sums,
+                                        stream);
 }
 
 }  // namespace gpukit

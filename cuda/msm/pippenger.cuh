@@ -16,44 +16,46 @@
 
 namespace gpukit {
 
-// Device bytes the bucket sums an MSM of `shape` hands on take
-// (bucket_carry.cuh): every unit's buckets and their flags.
+// Device bytes the bucket sums an MSM of `shape` (over scalars of
+// `scalar_bits`) hands on take (bucket_carry.cuh): every unit's buckets and
+// their flags.
 template <class C>
-size_t carried_bytes(const msm_shape& shape) {
+size_t carried_bytes(const msm_shape& shape, uint32_t scalar_bits = curve_traits<C>::SCALAR_BITS) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    return size_t(shape.units(curve_traits<C>::SCALAR_BITS)) * buckets_per_window(shape.c) *
-           (sizeof(bucket_t) + sizeof(uint32_t));
+    return size_t(shape.units(scalar_bits)) * buckets_per_window(shape.c) * (sizeof(bucket_t) + sizeof(uint32_t));
 }
 
-// Whether an MSM of `shape` can take a carry in `budget` bytes: one pass
-// holds all its units beside the `carried` bytes of sums handed on, as
-// enqueue_msm requires of a carry.
+// Whether an MSM of `shape` (over scalars of `scalar_bits`) can take a carry
+// in `budget` bytes: one pass holds all its units beside the `carried` bytes
+// of sums handed on, as enqueue_msm requires of a carry.
 template <class C>
-bool takes_carry(const msm_shape& shape, size_t budget, size_t carried) {
+bool takes_carry(const msm_shape& shape, size_t budget, size_t carried,
+                 uint32_t scalar_bits = curve_traits<C>::SCALAR_BITS) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t units = shape.units(curve_traits<C>::SCALAR_BITS);
+    const uint32_t units = shape.units(scalar_bits);
     return carried < budget &&
            units_per_pass(shape.pairs_per_unit(), shape.c, units, sizeof(bucket_t), budget - carried) >= units;
 }
 
 // Enqueues the MSMs of `shape` (its vectors of scalars over bases already on
-// the current device, canonical, at `scalars`) on `stream`, without waiting
-// for it: unit u's sum (bucket set s of vector v, u = v·sets + s) lands in
-// unit_sums[u] (shape.units() entries, on the device). `budget` bounds the
-// work memory; the units are processed in as many passes as it takes to
-// stay inside it. With a `carry` (bucket_carry.cuh) the MSM must be one
-// pass: the sums a pass before handed on are added into its buckets, and
-// when carry->pass_on its own sums are handed on in turn instead of being
-// reduced (unit_sums is then left unwritten). One vector of few points
-// takes the small path instead (small_msm.cuh), with the same result.
-template <class C>
+// the current device, canonical and below 2^BITS, at `scalars`) on
+// `stream`, without waiting for it: unit u's sum (bucket set s of vector v,
+// u = v·sets + s) lands in unit_sums[u] (shape.units(BITS) entries, on the
+// device). `budget` bounds the work memory; the units are processed in as
+// many passes as it takes to stay inside it. With a `carry`
+// (bucket_carry.cuh) the MSM must be one pass: the sums a pass before
+// handed on are added into its buckets, and when carry->pass_on its own
+// sums are handed on in turn instead of being reduced (unit_sums is then
+// left unwritten). One vector of few points takes the small path instead
+// (small_msm.cuh), with the same result.
+template <class C, uint32_t BITS = curve_traits<C>::SCALAR_BITS>
 void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, const msm_shape& shape,
                  size_t budget, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream,
                  bucket_carry<C>* carry = nullptr) {
     using T = curve_traits<C>;
     using bucket_t = typename T::bucket_t;
     constexpr uint32_t BLOCK = 256;
-    const uint32_t c = shape.c, units = shape.units(T::SCALAR_BITS), sets = shape.sets(T::SCALAR_BITS);
+    const uint32_t c = shape.c, units = shape.units(BITS), sets = shape.sets(BITS);
     const uint32_t B = buckets_per_window(c);
     const size_t unit_pairs = shape.pairs_per_unit();
     const uint32_t per_pass = units_per_pass(unit_pairs, c, units, sizeof(bucket_t), budget);
@@ -64,7 +66,7 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
                                        " MiB of device memory; " + std::to_string(budget >> 20) + " MiB are free");
     if (carry && per_pass < units) fail(STATUS_INTERNAL, "bucket sums carried into an MSM of several passes");
     if (!carry && small_msm_fits(shape, small_msm_max_pairs())) {
-        enqueue_small_msm<C>(bases, scalars, shape, unit_sums, stream);
+        enqueue_small_msm<C, BITS>(bases, scalars, shape, unit_sums, stream);
         return;
     }
 
@@ -85,7 +87,7 @@ void enqueue_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t
             cub::DoubleBuffer<key_t> keys(reinterpret_cast<key_t*>(keys_a.get()),
                                           reinterpret_cast<key_t*>(keys_b.get()));
             cub::DoubleBuffer<uint32_t> values(values_a.get(), values_b.get());
-            recode_scalars<T::SCALAR_BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
+            recode_scalars<BITS><<<blocks_for(size_t(vectors) * shape.n, BLOCK), BLOCK, 0, stream>>>(
                 scalars, shape, first, group, format, keys.Current(), values.Current());
             GPUKIT_LAUNCHED("recode_scalars");
             trace_mark("recode");
