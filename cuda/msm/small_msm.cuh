@@ -5,7 +5,8 @@
 // additions at their latency, ~10 µs each (bench/NOTES.md, v18a). Here the
 // recoded pairs stay unsorted and two kernels do the rest:
 //   small_bucket_sums: one warp per (unit, bucket, segment) reads a
-//     segment of the unit's keys (plan/small.cuh small_segments), gathers
+//     segment of the unit's keys (plan/small.cuh small_segments and
+//     idle_segments), gathers
 //     the pairs of its bucket and adds them spread over its 32 lanes, then
 //     sums the lanes: ceil(items / (32·segments)) + 5 dependent additions.
 //     A bucket holding many of the unit's items is the call's latency
@@ -28,6 +29,7 @@
 #include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "plan/small.cuh"
 #include "recode.cuh"
@@ -162,13 +164,15 @@ void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const ui
     constexpr uint32_t BLOCK = small_warps<bucket_t>() * 32;
     const uint32_t units = shape.units(BITS), B = buckets_per_window(shape.c);
     const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
-    const uint32_t segments = small_segments(per_unit, small_segment_pairs());
+    const uint32_t buckets = units * B;
+    // An SM has four sub-partitions (warp schedulers, each with its multiplier).
+    const uint32_t segments = idle_segments(small_segments(per_unit, small_segment_pairs()), per_unit, buckets,
+                                            size_t(multiprocessors()) * 4);
     device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
     recode_scalars<BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
         scalars, shape, 0, units, pair_keys{shape.c}, keys.get(), values.get());
     GPUKIT_LAUNCHED("recode_scalars");
     trace_mark("recode");
-    const uint32_t buckets = units * B;
     device_buffer<bucket_t> bucket_sums(size_t(buckets) * segments, stream);
     const bool spread_sums = small_spread_sums();
     small_bucket_sums<C><<<blocks_for(size_t(buckets) * segments * 32, BLOCK), BLOCK, 0, stream>>>(
