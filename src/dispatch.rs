@@ -11,6 +11,7 @@ use crate::encoding::{self, PointCheck, WirePoint};
 use crate::error::{Error, Status};
 use crate::gpu::{self, DeviceCheck, DeviceFormat, PointBuffer, PointInput};
 use crate::plan::{config_check, falls_back, plan, Engine, Plan};
+use crate::pool;
 use ark_ec::{AffineRepr, CurveConfig, CurveGroup};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -165,12 +166,21 @@ pub(crate) struct Sums<C: Curve> {
 
 impl<C: Curve> Sums<C> {
     /// The device's result points, each checked once by decoding it; in
-    /// parallel, since 65,536 Verkle commitments are a batch's results.
+    /// parallel from PARALLEL_DECODE_MIN_SUMS (65,536 Verkle commitments are
+    /// a batch's results), else on this thread, which a single MSM's GPU
+    /// part may run outside the pool ([`device_alone`]).
     pub(crate) fn from_device(wire: Vec<u8>) -> Result<Self, Error> {
-        let points = wire
-            .par_chunks_exact(C::ID.point_bytes())
-            .map(decode_device_result::<C>)
-            .collect::<Result<_, _>>()?;
+        const PARALLEL_DECODE_MIN_SUMS: usize = 64;
+        let size = C::ID.point_bytes();
+        let points = if wire.len() / size < PARALLEL_DECODE_MIN_SUMS {
+            wire.chunks_exact(size)
+                .map(decode_device_result::<C>)
+                .collect::<Result<_, _>>()?
+        } else {
+            wire.par_chunks_exact(size)
+                .map(decode_device_result::<C>)
+                .collect::<Result<_, _>>()?
+        };
         Ok(Sums {
             points,
             wire: Some(wire),
@@ -364,13 +374,33 @@ pub(crate) fn msm_compressed<C: Curve>(
     Ok(gpu_first(plan, gpu)?.map(Sums::into_wire))
 }
 
-/// The typed MSM behind [`crate::msm_with`].
+/// Whether a call planned so leaves the host's threads nothing to do while
+/// its GPU part runs: the GPU engine, with the points' checks on the device,
+/// unblinded (blinding splits the scalars on the host) and its inputs read
+/// in place. Such a part runs on the caller's thread instead of gpukit's
+/// pool: handing a call to a pool worker and waking the caller after it
+/// cost two thread wake-ups, ~0.05 ms of a 2^10-point call's 0.32 on an
+/// H200's host (bench/NOTES.md v35b). The pool is started first all the
+/// same, before the plan asks for the device ([`pool::start`]), and a host
+/// fall-back runs in it.
+fn device_alone(
+    plan: &Plan,
+    on_device: Option<DeviceCheck>,
+    blinded: bool,
+    in_place: bool,
+) -> bool {
+    plan.engine == Engine::Gpu && on_device.is_some() && !blinded && in_place
+}
+
+/// The typed MSM behind [`crate::msm_with`]: its GPU part on this thread
+/// where [`device_alone`], everything else in gpukit's pool.
 pub(crate) fn msm_typed<C: Curve>(
     points: &[C::Affine],
     scalars: &[C::Scalar],
     config: &Config,
 ) -> Result<C::Affine, Error> {
     check_lengths(points.len(), scalars.len())?;
+    pool::start()?;
     let n = scalars.len();
     let plan = plan(C::ID, n, config)?;
     let check = config_check(config, Validation::OnCurve);
@@ -381,9 +411,6 @@ pub(crate) fn msm_typed<C: Curve>(
     // them (all but Bandersnatch's subgroup check); otherwise on the host,
     // first.
     let on_device = device_check::<C>(check).filter(|_| plan.engine == Engine::Gpu);
-    if on_device.is_none() {
-        encoding::check_points::<C>(points, check)?;
-    }
     let gpu = || {
         let scalar_wire = encoding::scalars_montgomery::<C>(scalars);
         let layout = ScalarLayout::ARKWORKS;
@@ -396,16 +423,41 @@ pub(crate) fn msm_typed<C: Curve>(
             config.blinded,
         )
     };
-    if let Some(sum) = gpu_first(&plan, gpu)? {
-        return Ok(sum.into_points()[0]);
+    let in_place = gpu::typed_in_place::<C>(scalars);
+    if device_alone(&plan, on_device, config.blinded, in_place) {
+        if let Some(sum) = gpu_first(&plan, gpu)? {
+            return Ok(sum.into_points()[0]);
+        }
+        return pool::run(|| typed_on_host::<C>(points, scalars, config, &plan, check, true));
     }
-    if on_device.is_some() {
-        // The device never ran, so its checks did not either.
+    pool::run(|| {
+        if on_device.is_none() {
+            encoding::check_points::<C>(points, check)?;
+        }
+        if let Some(sum) = gpu_first(&plan, gpu)? {
+            return Ok(sum.into_points()[0]);
+        }
+        typed_on_host::<C>(points, scalars, config, &plan, check, on_device.is_some())
+    })
+}
+
+/// [`msm_typed`] on the plan's host engine, the points checked first where
+/// `unchecked` (their checks were the device's, which never ran). In the
+/// pool.
+fn typed_on_host<C: Curve>(
+    points: &[C::Affine],
+    scalars: &[C::Scalar],
+    config: &Config,
+    plan: &Plan,
+    check: PointCheck,
+    unchecked: bool,
+) -> Result<C::Affine, Error> {
+    if unchecked {
         encoding::check_points::<C>(points, check)?;
     }
     let engine = plan.host_engine();
     alloc::probe(
-        host_bytes::<C>(n, engine, plan.window_c, config.blinded, false),
+        host_bytes::<C>(scalars.len(), engine, plan.window_c, config.blinded, false),
         "the host MSM",
     )?;
     to_affine::<C>(
@@ -432,12 +484,14 @@ pub(crate) fn msm_wire<C: Curve>(
             ),
         ));
     }
+    pool::start()?;
     msm_wire_planned::<C>(points, scalars, config, &plan(C::ID, n, config)?)
 }
 
 /// [`msm_wire`] with the call's plan made already (by a compressed call
 /// that did not run on the device, [`msm_compressed`]): n points and n
-/// scalars, their sizes checked.
+/// scalars, their sizes checked. Its GPU part on this thread where
+/// [`device_alone`], everything else in gpukit's pool.
 pub(crate) fn msm_wire_planned<C: Curve>(
     points: &[u8],
     scalars: &[u8],
@@ -457,36 +511,61 @@ pub(crate) fn msm_wire_planned<C: Curve>(
     // point is decoded once. Otherwise the device decodes and checks the
     // wire points itself.
     let on_device = device_check::<C>(check);
-    let checked = if plan.engine == Engine::Gpu && on_device.is_none() {
-        // Scalars before points, in the CPU backends' order, so that an
-        // input with both faults gets the same status on every backend.
-        encoding::check_scalars_in::<C>(scalars, layout.order)?;
-        Some(encoding::decode_points::<C>(
-            points,
-            config.input_form,
-            check,
-        )?)
-    } else {
-        None
-    };
-    // `checked` is `None` on the GPU only where the device has the check.
-    let gpu = || match &checked {
-        Some(decoded) => typed_points_gpu::<C>(
-            decoded,
-            scalars,
-            layout,
-            DeviceCheck::None,
-            plan,
-            config.blinded,
-        ),
-        None => {
-            let check = on_device.unwrap_or(DeviceCheck::None);
+    if device_alone(plan, on_device, config.blinded, true) {
+        let check = on_device.unwrap_or(DeviceCheck::None);
+        if let Some(sum) = gpu_first(plan, || {
             wire_points_gpu::<C>(points, scalars, config, check, plan)
+        })? {
+            return Ok(sum.into_wire());
         }
-    };
-    if let Some(sum) = gpu_first(plan, gpu)? {
-        return Ok(sum.into_wire());
+        return pool::run(|| wire_on_host::<C>(points, scalars, config, plan, None));
     }
+    pool::run(|| {
+        let checked = if plan.engine == Engine::Gpu && on_device.is_none() {
+            // Scalars before points, in the CPU backends' order, so that an
+            // input with both faults gets the same status on every backend.
+            encoding::check_scalars_in::<C>(scalars, layout.order)?;
+            Some(encoding::decode_points::<C>(
+                points,
+                config.input_form,
+                check,
+            )?)
+        } else {
+            None
+        };
+        // `checked` is `None` on the GPU only where the device has the check.
+        let gpu = || match &checked {
+            Some(decoded) => typed_points_gpu::<C>(
+                decoded,
+                scalars,
+                layout,
+                DeviceCheck::None,
+                plan,
+                config.blinded,
+            ),
+            None => {
+                let check = on_device.unwrap_or(DeviceCheck::None);
+                wire_points_gpu::<C>(points, scalars, config, check, plan)
+            }
+        };
+        if let Some(sum) = gpu_first(plan, gpu)? {
+            return Ok(sum.into_wire());
+        }
+        wire_on_host::<C>(points, scalars, config, plan, checked)
+    })
+}
+
+/// [`msm_wire_planned`] on the plan's host engine, over the points
+/// `checked` decoded already or else decoded here. In the pool.
+fn wire_on_host<C: Curve>(
+    points: &[u8],
+    scalars: &[u8],
+    config: &Config,
+    plan: &Plan,
+    checked: Option<Vec<C::Affine>>,
+) -> Result<Vec<u8>, Error> {
+    let n = scalars.len() / SCALAR_BYTES;
+    let check = config_check(config, Validation::OnCurve);
     let engine = plan.host_engine();
     // Points decoded for the subgroup check are held already.
     let held = checked
@@ -497,7 +576,10 @@ pub(crate) fn msm_wire_planned<C: Curve>(
         "the host MSM",
     )?;
     // Secret scalars (a blinded call's) are wiped when dropped.
-    let scalars = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
+    let scalars = Zeroizing::new(encoding::decode_scalars_in::<C>(
+        scalars,
+        ScalarLayout::of(config),
+    )?);
     let decoded = match checked {
         Some(decoded) => decoded,
         None => encoding::decode_points::<C>(points, config.input_form, check)?,
@@ -549,9 +631,14 @@ pub(crate) mod tests {
                 blinded,
                 ..Config::default()
             };
-            let (out, counts) = plans_and_encodings(|| {
-                msm_wire::<Bn254G1>(&wire_points, &wire_scalars, &config).unwrap()
-            });
+            // Inside the pool, so that the call's own pool::run stays on
+            // this thread, whose plans and encodings the counters see.
+            let (out, counts) = pool::run(|| {
+                Ok(plans_and_encodings(|| {
+                    msm_wire::<Bn254G1>(&wire_points, &wire_scalars, &config).unwrap()
+                }))
+            })
+            .unwrap();
             assert_eq!(counts, (1, 1), "{validation:?}, blinded: {blinded}");
             assert_eq!(out, encoding::encode_point::<Bn254G1>(&expected));
         }

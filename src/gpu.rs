@@ -2,7 +2,7 @@
 //! `cuda/gpukit.cu`. Built without nvcc (no `gpukit_cuda` cfg), every entry
 //! answers "no device" so that the dispatcher falls back to the CPU.
 
-use crate::codec::{RecordLayout, WirePoint};
+use crate::codec::{RecordLayout, WireField, WirePoint};
 use crate::config::{InputForm, ScalarLayout};
 use crate::curve::{Curve, CurveId};
 use crate::encoding;
@@ -191,6 +191,14 @@ pub fn typed_points<'a, C: Curve>(
             PointBuffer::wire(packed, C::ID.point_bytes())
         }
     }
+}
+
+/// Whether typed points and their `scalars` go to the device as they lie
+/// in memory: neither [`typed_points`] nor the scalars' Montgomery bytes
+/// need a packed copy (which the host's threads would make).
+pub fn typed_in_place<C: Curve>(scalars: &[C::Scalar]) -> bool {
+    <C::Affine as WirePoint>::montgomery_records().is_some()
+        && <C::Scalar as WireField>::montgomery_bytes(scalars).is_some()
 }
 
 /// The checks the device runs on the points it decodes, beyond their

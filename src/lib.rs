@@ -113,7 +113,7 @@ pub fn msm_with<C: Curve>(
     scalars: &[C::Scalar],
     config: &Config,
 ) -> Result<C::Affine, Error> {
-    pool::run(|| dispatch::msm_typed::<C>(points, scalars, config))
+    dispatch::msm_typed::<C>(points, scalars, config)
 }
 
 /// Σ kᵢ·Pᵢ in the wire format: `scalars` holds n = `scalars.len() / 32`
@@ -130,9 +130,9 @@ pub fn msm_bytes(
     }
     macro_rules! by_curve {
         ($(($marker:ident, $snake:ident, $id:literal, $affine:ty, $proj:ty, $scalar:ty, $display:literal)),* $(,)?) => {
-            pool::run(|| match curve {
+            match curve {
                 $(CurveId::$marker => dispatch::msm_wire::<curves::$marker>(points, scalars, config),)*
-            })
+            }
         };
     }
     for_each_curve!(by_curve)

@@ -83,6 +83,16 @@ fn current() -> Result<Arc<rayon::ThreadPool>, Error> {
     }
 }
 
+/// Starts gpukit's pool where it is not running (or restarts it after a
+/// fork). A call that may run its GPU part on the caller's thread starts it
+/// first, before anything asks for the device, as a call run in the pool
+/// does: threads started after the CUDA driver has reserved its address
+/// space may not fit a tight address-space limit, and the call's host
+/// fall-back needs them (tests/process.rs `oom`).
+pub(crate) fn start() -> Result<(), Error> {
+    current().map(drop)
+}
+
 /// Runs `f` on gpukit's pool (started, or restarted after a fork, as needed).
 pub(crate) fn run<R: Send>(f: impl FnOnce() -> Result<R, Error> + Send) -> Result<R, Error> {
     current()?.install(f)
