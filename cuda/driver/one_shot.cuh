@@ -220,8 +220,12 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
             }
         }
         inputs.finish();
-        const std::vector<decode_report> checked = read_reports(reports, stream);
-        trace_mark("read checks");
+        // The checks and the pass's sums in one wait.
+        result_reads reads(stream);
+        const decode_report* checked = reads.read(reports.get(), reports.size());
+        const pending_msm_sums<C> sums(unit_sums, shape, stream, reads, bits);
+        reads.wait();
+        trace_mark("read checks and unit sums");
         // Scalars first: the CPU backends report a bad scalar before a bad
         // point. A compressed call's points first: the host decodes them
         // before it reads a scalar (src/formats/mod.rs), which also settles
@@ -232,7 +236,7 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
                 raise_compressed_report(checked[k], first + parts[k].first, points_layout);
         for (size_t k = 0; k < parts.size(); k++) raise_scalar_report(checked[k], rows[k]);
         for (size_t k = 0; k < parts.size(); k++) raise_point_report(checked[k], first + parts[k].first);
-        total = total.add(finish_msm<C>(unit_sums, shape, stream, bits)[0]);
+        total = total.add(sums.take()[0]);
     }
     return total;
 }

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstring>
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/result_reads.cuh"
 #include "../runtime/trace.cuh"
 #include "bucket_accumulate.cuh"
 #include "bucket_carry.cuh"
@@ -147,41 +148,63 @@ __global__ void combine_sets(const typename curve_traits<C>::bucket_t* unit_sums
     store_wide(vector_sums + v, acc);
 }
 
+// One sum per vector of an enqueue_msm, read back in two halves around a
+// wait (result_reads.cuh), so that a call reads its checks and its sums
+// with one synchronisation: read_msm_sums queues what the host needs (the
+// unit sums themselves below DEVICE_COMBINE_MIN_VECTORS vectors, else the
+// vector sums that combine_sets leaves), take() combines them after the
+// wait.
+template <class C>
+class pending_msm_sums {
+  public:
+    using bucket_t = typename curve_traits<C>::bucket_t;
+
+    pending_msm_sums(const device_buffer<bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream,
+                     result_reads& reads, uint32_t scalar_bits)
+        : sets_(shape.sets(scalar_bits)), batch_(shape.batch), shift_(shape.set_shift()) {
+        if (on_host()) {
+            host_ = reads.read(unit_sums.get(), unit_sums.size());
+            return;
+        }
+        // With one set per vector the unit sums are the vector sums.
+        if (sets_ > 1) {
+            vector_sums_ = device_buffer<bucket_t>(batch_, stream);
+            combine_sets<C><<<blocks_for(batch_, 32), 32, 0, stream>>>(unit_sums.get(), sets_, shift_, batch_,
+                                                                        vector_sums_.get());
+            GPUKIT_LAUNCHED("combine_sets");
+        }
+        host_ = reads.read(sets_ > 1 ? vector_sums_.get() : unit_sums.get(), batch_);
+    }
+
+    // After the reads' wait: one sum per vector.
+    std::vector<bucket_t> take() const {
+        if (!on_host()) return std::vector<bucket_t>(host_, host_ + batch_);
+        std::vector<bucket_t> sums(batch_);
+        for (uint32_t v = 0; v < batch_; v++)
+            sums[v] = combine_windows(
+                std::vector<bucket_t>(host_ + size_t(v) * sets_, host_ + size_t(v + 1) * sets_), shift_);
+        trace_mark("combine sets on the host");
+        return sums;
+    }
+
+  private:
+    bool on_host() const { return sets_ > 1 && batch_ < DEVICE_COMBINE_MIN_VECTORS; }
+    uint32_t sets_, batch_, shift_;
+    device_buffer<bucket_t> vector_sums_;
+    const bucket_t* host_ = nullptr;
+};
+
 // Waits for `stream` and combines the unit sums an enqueue_msm of `shape`
 // (over scalars of `scalar_bits`) left in unit_sums into one sum per vector.
 template <class C>
 std::vector<typename curve_traits<C>::bucket_t> finish_msm(
     const device_buffer<typename curve_traits<C>::bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream,
     uint32_t scalar_bits = curve_traits<C>::SCALAR_BITS) {
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t sets = shape.sets(scalar_bits);
-    std::vector<bucket_t> host;
-    if (sets > 1 && shape.batch < DEVICE_COMBINE_MIN_VECTORS) {
-        host.resize(unit_sums.size());
-        GPUKIT_CUDA(cudaMemcpyAsync(host.data(), unit_sums.get(), unit_sums.bytes(), cudaMemcpyDeviceToHost, stream));
-        GPUKIT_CUDA(cudaStreamSynchronize(stream));
-        trace_mark("read unit sums");
-        std::vector<bucket_t> sums(shape.batch);
-        for (uint32_t v = 0; v < shape.batch; v++)
-            sums[v] = combine_windows(std::vector<bucket_t>(host.begin() + size_t(v) * sets,
-                                                            host.begin() + size_t(v + 1) * sets),
-                                      shape.set_shift());
-        trace_mark("combine sets on the host");
-        return sums;
-    }
-    // With one set per vector the unit sums are the vector sums.
-    device_buffer<bucket_t> vector_sums(sets > 1 ? shape.batch : 0, stream);
-    if (sets > 1) {
-        combine_sets<C><<<blocks_for(shape.batch, 32), 32, 0, stream>>>(unit_sums.get(), sets, shape.set_shift(),
-                                                                         shape.batch, vector_sums.get());
-        GPUKIT_LAUNCHED("combine_sets");
-    }
-    const bucket_t* from = sets > 1 ? vector_sums.get() : unit_sums.get();
-    host.resize(shape.batch);
-    GPUKIT_CUDA(cudaMemcpyAsync(host.data(), from, host.size() * sizeof(bucket_t), cudaMemcpyDeviceToHost, stream));
-    GPUKIT_CUDA(cudaStreamSynchronize(stream));
-    trace_mark("combine sets");
-    return host;
+    result_reads reads(stream);
+    const pending_msm_sums<C> sums(unit_sums, shape, stream, reads, scalar_bits);
+    reads.wait();
+    trace_mark("read unit sums");
+    return sums.take();
 }
 
 }  // namespace gpukit
