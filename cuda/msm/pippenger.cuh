@@ -150,10 +150,10 @@ __global__ void combine_sets(const typename curve_traits<C>::bucket_t* unit_sums
 
 // One sum per vector of an enqueue_msm, read back in two halves around a
 // wait (result_reads.cuh), so that a call reads its checks and its sums
-// with one synchronisation: read_msm_sums queues what the host needs (the
+// with one synchronisation: the constructor queues what the host needs (the
 // unit sums themselves below DEVICE_COMBINE_MIN_VECTORS vectors, else the
 // vector sums that combine_sets leaves), take() combines them after the
-// wait.
+// wait. The unit sums' buffer must outlive the wait.
 template <class C>
 class pending_msm_sums {
   public:
