@@ -15,6 +15,9 @@ namespace gpukit {
 
 // The point index of a pair, with its sign in the top bit (n < 2^31).
 constexpr uint32_t NEGATE_BIT = 0x80000000u;
+// On the small path's split pairs (glv_msm.cuh recode_glv_halves): the
+// pair's point is φ of the base at its index (n < 2^30).
+constexpr uint32_t ENDO_BIT = 0x40000000u;
 
 // A pair's key: the unit's index in the pass above the window's c low bits,
 // and in those bits its bucket (below 2^(c-1)) or, for a zero digit,

@@ -25,6 +25,7 @@
 // The host combines the units as after the pipeline (finish_msm).
 #pragma once
 #include "../curve_traits.cuh"
+#include "../ec/glv.cuh"
 #include "../ec/point_calls.cuh"
 #include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
@@ -52,17 +53,31 @@ constexpr uint32_t SMALL_KEY_BATCH = 8;
 // they lie among the unit's pairs.
 constexpr uint32_t SMALL_GATHER = 2 * 32 * SMALL_KEY_BATCH;
 
+// The point of a small-path pair's value: the base at its index, φ of it
+// (ec/glv.cuh) where the value carries `endo_bit` (ENDO_BIT for the split's
+// pairs of glv_msm.cuh's recode_glv_halves, 0 for every other value),
+// negated where it carries NEGATE_BIT.
+template <class C>
+__device__ __forceinline__ typename curve_traits<C>::affine_t pair_point(const typename curve_traits<C>::affine_t* bases,
+                                                                        uint32_t v, uint32_t endo_bit) {
+    typename curve_traits<C>::affine_t point = load_wide(bases + (v & ~(NEGATE_BIT | endo_bit)));
+    if constexpr (has_glv_t<C>::value) {
+        if (v & endo_bit) point = endomorphism<C>(point);
+    }
+    return (v & NEGATE_BIT) ? point.neg() : point;
+}
+
 // bucket_sums[g·segments + s], g = u·B + b: the sum of unit u's pairs in
 // bucket b (recode_scalars' keys of a pass with first = 0, in `format`)
 // among its segment s of keys, the identity where there are none. Unit u's
 // pairs are [u·per_unit, (u+1)·per_unit) of keys/values; segment s is
-// [s·per_unit/segments, (s+1)·per_unit/segments) of them.
+// [s·per_unit/segments, (s+1)·per_unit/segments) of them. Their values
+// name their points as pair_point reads them.
 template <class C>
 __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
                       uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets, uint32_t segments,
-                      bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
-    using affine_t = typename curve_traits<C>::affine_t;
+                      uint32_t endo_bit, bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t WARPS = small_warps<bucket_t>();
     __shared__ uint32_t gathered[WARPS][SMALL_GATHER];
@@ -95,11 +110,7 @@ __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t
         // Room for the next batch always remains, so a batch never overflows.
         if (filled > SMALL_GATHER - STRIDE || start + STRIDE >= hi) {
             __syncwarp();
-            for (uint32_t k = lane; k < filled; k += 32) {
-                const uint32_t v = list[k];
-                const affine_t point = load_wide(bases + (v & ~NEGATE_BIT));
-                acc = acc.add_affine((v & NEGATE_BIT) ? point.neg() : point);
-            }
+            for (uint32_t k = lane; k < filled; k += 32) acc = acc.add_affine(pair_point<C>(bases, list[k], endo_bit));
             __syncwarp();
             filled = 0;
         }
@@ -155,28 +166,26 @@ __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t
     if (lane == 0) store_wide(unit_sums + u, total);
 }
 
-// Enqueues the MSM of `shape` (small_msm_fits) over scalars of BITS bits
-// on `stream`: unit u's sum in unit_sums[u], as enqueue_msm leaves it.
-template <class C, uint32_t BITS = curve_traits<C>::SCALAR_BITS>
-void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars,
-                       const msm_shape& shape, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+// Enqueues on `stream` the sums of the pairs of an MSM of `shape`
+// (small_msm_fits) over scalars of BITS bits, recoded unsorted into keys and
+// values (recode_scalars with first = 0, or recode_glv_halves with
+// `endo_bit`): unit u's sum in unit_sums[u], as enqueue_msm leaves it.
+template <class C, uint32_t BITS>
+void enqueue_small_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
+                        const msm_shape& shape, uint32_t endo_bit, typename curve_traits<C>::bucket_t* unit_sums,
+                        cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = small_warps<bucket_t>() * 32;
     const uint32_t units = shape.units(BITS), B = buckets_per_window(shape.c);
-    const size_t per_unit = shape.pairs_per_unit(), pairs = per_unit * units;
+    const size_t per_unit = shape.pairs_per_unit();
     const uint32_t buckets = units * B;
     // An SM has four sub-partitions (warp schedulers, each with its multiplier).
     const uint32_t segments = idle_segments(small_segments(per_unit, small_segment_pairs()), per_unit, buckets,
                                             size_t(multiprocessors()) * 4);
-    device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
-    recode_scalars<BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
-        scalars, shape, 0, units, pair_keys{shape.c}, keys.get(), values.get());
-    GPUKIT_LAUNCHED("recode_scalars");
-    trace_mark("recode");
     device_buffer<bucket_t> bucket_sums(size_t(buckets) * segments, stream);
     const bool spread_sums = small_spread_sums();
     small_bucket_sums<C><<<blocks_for(size_t(buckets) * segments * 32, BLOCK), BLOCK, 0, stream>>>(
-        bases, keys.get(), values.get(), uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments, spread_sums,
+        bases, keys, values, uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments, endo_bit, spread_sums,
         bucket_sums.get());
     GPUKIT_LAUNCHED("small_bucket_sums");
     trace_mark("small bucket sums");
@@ -184,6 +193,20 @@ void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const ui
                                                                                     segments, spread_sums, unit_sums);
     GPUKIT_LAUNCHED("small_unit_sums");
     trace_mark("small unit sums");
+}
+
+// Enqueues the MSM of `shape` (small_msm_fits) over scalars of BITS bits
+// on `stream`: unit u's sum in unit_sums[u], as enqueue_msm leaves it.
+template <class C, uint32_t BITS = curve_traits<C>::SCALAR_BITS>
+void enqueue_small_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars,
+                       const msm_shape& shape, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+    const size_t pairs = shape.pairs_per_unit() * shape.units(BITS);
+    device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
+    recode_scalars<BITS><<<blocks_for(size_t(shape.batch) * shape.n, 256), 256, 0, stream>>>(
+        scalars, shape, 0, shape.units(BITS), pair_keys{shape.c}, keys.get(), values.get());
+    GPUKIT_LAUNCHED("recode_scalars");
+    trace_mark("recode");
+    enqueue_small_sums<C, BITS>(bases, keys.get(), values.get(), shape, 0, unit_sums, stream);
 }
 
 }  // namespace gpukit
