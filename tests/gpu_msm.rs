@@ -593,6 +593,81 @@ fn check_stress_scalars<C: Curve>(
     }
 }
 
+/// One vector over resident bases short enough for the small path runs it
+/// (cuda/driver/resident_small.cuh), split by the endomorphism where the
+/// bases were checked into the prime-order subgroup (the default, `Full`)
+/// and whole where they were not (`OnCurve` on the curves with a
+/// cofactor), over automatic fixed-base tables (4096 bases), shifted
+/// copies (`fixed_base: 1`) and explicitly asked tables, which keep the
+/// call: stress bases and scalars (identities, repeats, cancelling pairs,
+/// zeros, r − 1, every scalar equal) at lengths around the small path's
+/// bounds, and a bad scalar reported with its index.
+fn check_resident_small<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-resident-small", C::ID.name()));
+    let points = stress_points::<C>(&mut rng, 1 << 12);
+    let configs = [
+        (Validation::Full, 0),
+        (Validation::OnCurve, 0),
+        (Validation::Full, 1),
+        (Validation::Full, 8),
+    ];
+    for (validation, fixed_base) in configs {
+        let config = Config {
+            validation,
+            fixed_base,
+            ..gpu_config(0)
+        };
+        let what = format!(
+            "{} resident small {validation:?} fixed_base {fixed_base}",
+            C::ID.name()
+        );
+        let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let same = C::Scalar::rand(&mut rng);
+        for n in [1, 2, 31, 1025, 2048, 2049, 4096] {
+            let mut cancelling = random_scalars::<C>(&mut rng, n);
+            for i in 0..50.min(n.saturating_sub(1100) / 2) {
+                cancelling[1000 + 2 * i] = cancelling[i];
+                cancelling[1001 + 2 * i] = cancelling[i];
+            }
+            for (kind, k) in [
+                ("random", random_scalars::<C>(&mut rng, n)),
+                ("equal", vec![same; n]),
+                ("zero", vec![C::Scalar::zero(); n]),
+                ("r - 1", vec![-C::Scalar::ONE; n]),
+                ("cancelling", cancelling),
+            ] {
+                let got = bases
+                    .msm(&k)
+                    .unwrap_or_else(|e| panic!("{what}: n {n} {kind}: {e}"));
+                assert_eq!(
+                    got,
+                    reference::<C>(&points[..n], &k),
+                    "{what}: n {n} {kind}"
+                );
+            }
+        }
+        let wire_bases = gpukit::BasesBytes::new(
+            C::ID,
+            &gpukit::encoding::encode_points::<C>(&points),
+            &config,
+        )
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let k = random_scalars::<C>(&mut rng, 1000);
+        let mut scalars = gpukit::encoding::encode_scalars::<C>(&k);
+        scalars[617 * 32..618 * 32].fill(0xff);
+        let err = wire_bases.msm(&scalars).unwrap_err();
+        assert_eq!(err.status(), Status::ScalarOutOfRange, "{what}: {err}");
+        assert!(err.message().contains("617"), "{what}: {err}");
+        assert_eq!(
+            wire_bases
+                .msm(&gpukit::encoding::encode_scalars::<C>(&k[..999]))
+                .unwrap(),
+            gpukit::encoding::encode_points::<C>(&[reference::<C>(&points[..999], &k[..999])]),
+            "{what}: after an error"
+        );
+    }
+}
+
 fn windows_of<C: Curve>(c: u32) -> u32 {
     (C::Scalar::MODULUS_BIT_SIZE + c) / c
 }
@@ -1100,6 +1175,7 @@ macro_rules! gpu_suite {
             #[test] fn glv_split() { if gpu_present() { check_glv_split::<C>() } }
             #[test] fn sizes() { if gpu_present() { check_sizes::<C>() } }
             #[test] fn resident_bases() { if gpu_present() { check_resident::<C>() } }
+            #[test] fn resident_small() { if gpu_present() { check_resident_small::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
             #[test] fn grouped_shifts() { if gpu_present() { check_grouped_shifts::<C>() } }

@@ -12,6 +12,7 @@
 #include "fixed_base_batch.cuh"
 #include "one_shot.cuh"
 #include "resident_bases.cuh"
+#include "resident_small.cuh"
 #include "scalar_pipeline.cuh"
 
 namespace gpukit {
@@ -169,6 +170,8 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
     for (const device_slice& s : slices) largest = std::max(largest, s.count);
     const uint32_t digits = fixed_base_digits<C>(largest, fixed_base, precompute, window_c, slices);
     bases->edwards = edwards_bases<C>(check, in_subgroup, digits);
+    bases->in_subgroup = check == CHECK_SUBGROUP || in_subgroup;
+    bases->fixed_base_asked = fixed_base >= 2;
     const size_t entry_bytes = table_entry_bytes<C>(bases->edwards);
     if (digits) {
         bases->window = digits;
@@ -344,6 +347,30 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
     return totals;
 }
 
+// Whether `batch` vectors of n scalars over `bases` take the small path
+// (resident_small.cuh), and at which window, split or not: one vector that
+// the small path takes at the window a one-shot call of n points would
+// (one_shot_window), over bases whose plain points lead their table (not
+// the twisted Edwards model's entries), unless the caller asked for
+// fixed-base tables. The split needs the bases in the prime-order
+// subgroup (glv_route_for).
+struct resident_small_route {
+    bool small = false;
+    bool split = false;
+    uint32_t c = 0;
+};
+
+template <class C>
+resident_small_route route_resident_small(const resident_bases& bases, uint32_t batch, uint32_t n,
+                                          uint32_t window_c) {
+    if (batch != 1 || bases.edwards || bases.fixed_base_asked) return {};
+    const point_check check = bases.in_subgroup ? CHECK_SUBGROUP : CHECK_ON_CURVE;
+    const uint32_t c = one_shot_window<C>(n, window_c, 0, check);
+    const bool split = glv_route_for<C>(n, c, check) == glv_route::small;
+    if (!split && !small_msm_fits(msm_shape{n, 1, c, 1, n}, small_msm_max_pairs())) return {};
+    return {true, split, c};
+}
+
 template <class C>
 void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vectors& scalars, uint32_t window_c,
                                  scalar_layout scalars_layout, uint8_t* out) {
@@ -366,6 +393,16 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
     }
     if (slices.empty()) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({}, out + size_t(j) * T::POINT_BYTES);
+        return;
+    }
+    if (const resident_small_route route = route_resident_small<C>(bases, batch, n, window_c); route.small) {
+        auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
+            trace_scope trace("resident small msm", stream);
+            return resident_small_msm<C>(static_cast<const typename T::affine_t*>(tables[i]), scalars,
+                                         slices[i].count, slices[i].offset, route.c, route.split, scalars_layout,
+                                         stream);
+        });
+        encode_sum<C>(sums, out);
         return;
     }
     std::vector<bucket_t> totals;

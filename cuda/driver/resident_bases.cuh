@@ -30,6 +30,13 @@ struct resident_bases {
     // The copies are entries of the curve's twisted Edwards model
     // (ec/edwards_model.cuh, msm/edwards_bases.cuh), not its own points.
     bool edwards = false;
+    // The bases lie in the prime-order subgroup (checked by the upload, or
+    // promised by the caller), so the endomorphism's split holds on them.
+    bool in_subgroup = false;
+    // The caller asked for fixed-base tables (not the automatic choice): every
+    // call then uses them, also one small vector (curve_entries_impl.cuh
+    // route_resident_small).
+    bool fixed_base_asked = false;
     size_t device_bytes = 0; // the tables' size on all devices together
     std::vector<part> parts;
 
