@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 #include "device_buffer.cuh"
+#include "env.cuh"
 #include "host_gather.cuh"
 #include "status.cuh"
 
@@ -111,6 +112,13 @@ inline gather_pool& device_gather_pool() {
 // with plain stores, whose pieces copied at half speed). Below, the
 // pageable copy's few tens of µs beat waking the pool.
 constexpr size_t PINNED_COPY_MIN_BYTES = size_t(1) << 20;
+
+// GPUKIT_PINNED_COPY_MIN (bytes, read once per process) sets
+// PINNED_COPY_MIN_BYTES, for benchmarks: 0 stages every copy.
+inline size_t pinned_copy_min_bytes() {
+    static const size_t bytes = env_count("GPUKIT_PINNED_COPY_MIN", PINNED_COPY_MIN_BYTES);
+    return bytes;
+}
 // Below this many bytes the calling thread gathers a staged copy alone.
 constexpr size_t PARALLEL_GATHER_MIN_BYTES = size_t(1) << 20;
 // Up to this many bytes a staged copy is one piece: the pool's gather and
@@ -140,7 +148,7 @@ inline bool streamed_gather(size_t bytes) { return bytes < staging_pool::CHUNK; 
 
 // One upload from host memory on `stream`: one or several copies, in order,
 // of rows of row_bytes each (row j at row(j)), packed one after another at
-// each copy's destination. A copy of one row below PINNED_COPY_MIN_BYTES
+// each copy's destination. A copy of one row below pinned_copy_min_bytes()
 // goes straight from pageable memory; any other is gathered piece by piece
 // into the two pinned buffers in turn (by the current device's gather
 // pool), each piece copied to the device while the next is gathered, so
@@ -185,7 +193,7 @@ class staged_upload {
     void copy(void* dst, const Row& row, size_t rows, size_t row_bytes) {
         const size_t bytes = rows * row_bytes;
         if (bytes == 0) return;
-        if ((rows > 1 || bytes >= PINNED_COPY_MIN_BYTES) && !staging_ && !refused_) take_staging();
+        if ((rows > 1 || bytes >= pinned_copy_min_bytes()) && !staging_ && !refused_) take_staging();
         if (!staging_) {
             for (size_t j = 0; j < rows; j++)
                 GPUKIT_CUDA(cudaMemcpyAsync(static_cast<uint8_t*>(dst) + j * row_bytes, row(j), row_bytes,
