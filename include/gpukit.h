@@ -256,7 +256,7 @@ typedef struct gpukit_config {
   uint32_t precompute;
   /**
    * gpukit_bases_new on a GPU: fixed-base tables of w-bit digits, 0 = auto (bases of at most 2^12 points when
-   * precompute and window_c are 0; a call of one short vector then runs on the plain bases), 1 = none, 2..=17 = w
+   * precompute and window_c are 0; a call of up to three short vectors then runs on the plain bases), 1 = none, 2..=17 = w
    */
   uint32_t fixed_base;
   /**

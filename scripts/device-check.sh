@@ -112,6 +112,10 @@ if runs suite; then
     step gpu_msm .device/gpukit_gpu_msm --test-threads=4 --skip one_shot_parts
     # The sorted pipeline at the sizes the small path takes by default.
     step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
+    # Batches of short vectors over resident bases on the small path, one
+    # vector after another (cuda/driver/resident_small.cuh).
+    step gpu_msm_resident_small_batches env GPUKIT_RESIDENT_SMALL_VECTORS=8 .device/gpukit_gpu_msm \
+        --test-threads=4 resident_small batches
 fi
 
 if runs affine; then

@@ -166,9 +166,10 @@ pub struct Config {
     /// setup, 32.2 GB; 17 for Verkle's 256 bases, 24.2 GB); 1 = never; w
     /// in 2..=17 = tables of w-bit digits.
     /// Calls with an explicit `window_c` run Pippenger on the plain bases
-    /// instead, and so does a call of one vector short enough for the
-    /// small path (up to 2^12 points on the curves with an endomorphism)
-    /// where the tables were chosen automatically: there they lose to it.
+    /// instead, and so does a call of up to three vectors short enough for
+    /// the small path (up to 2^12 points on the curves with an
+    /// endomorphism) where the tables were chosen automatically: there they
+    /// lose to it.
     /// Ignored by one-shot calls and by bases kept on the host.
     pub fixed_base: u32,
     /// Encoding of input and result points in the byte API, default

@@ -43,7 +43,7 @@ pub struct gpukit_config {
     /// gpukit_bases_new on a GPU: shifted copies per base, 0 = auto (sized from free device memory), 1 = none
     pub precompute: u32,
     /// gpukit_bases_new on a GPU: fixed-base tables of w-bit digits, 0 = auto (bases of at most 2^12 points when
-    /// precompute and window_c are 0; a call of one short vector then runs on the plain bases), 1 = none, 2..=17 = w
+    /// precompute and window_c are 0; a call of up to three short vectors then runs on the plain bases), 1 = none, 2..=17 = w
     pub fixed_base: u32,
     /// GPUKIT_POINT_FORMAT_*, default UNCOMPRESSED: input points and result points
     pub point_format: u32,

@@ -593,6 +593,11 @@ fn check_stress_scalars<C: Curve>(
     }
 }
 
+/// Held by the tests that build automatic fixed-base tables: each takes half
+/// of the device's free memory, so two built at once by parallel tests
+/// (one curve each) can leave the later one's allocation short.
+static AUTO_TABLES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// One vector over resident bases short enough for the small path runs it
 /// (cuda/driver/resident_small.cuh), split by the endomorphism where the
 /// bases were checked into the prime-order subgroup (the default, `Full`)
@@ -603,6 +608,7 @@ fn check_stress_scalars<C: Curve>(
 /// zeros, r − 1, every scalar equal) at lengths around the small path's
 /// bounds, and a bad scalar reported with its index.
 fn check_resident_small<C: Curve>() {
+    let _tables = AUTO_TABLES.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = seed_rng(&format!("{}-resident-small", C::ID.name()));
     let points = stress_points::<C>(&mut rng, 1 << 12);
     let configs = [
@@ -646,6 +652,23 @@ fn check_resident_small<C: Curve>() {
                 );
             }
         }
+        // A batch of three short vectors: on the small path one by one
+        // (RESIDENT_SMALL_MAX_VECTORS in cuda/driver/curve_entries_impl.cuh).
+        let batch = vec![
+            random_scalars::<C>(&mut rng, 1025),
+            vec![same; 1025],
+            vec![-C::Scalar::ONE; 1025],
+        ];
+        let got = bases
+            .msm_batch(&batch)
+            .unwrap_or_else(|e| panic!("{what}: batch: {e}"));
+        for (j, (k, got)) in batch.iter().zip(got).enumerate() {
+            assert_eq!(
+                got,
+                reference::<C>(&points[..1025], k),
+                "{what}: batch vector {j}"
+            );
+        }
         let wire_bases = gpukit::BasesBytes::new(
             C::ID,
             &gpukit::encoding::encode_points::<C>(&points),
@@ -658,6 +681,15 @@ fn check_resident_small<C: Curve>() {
         let err = wire_bases.msm(&scalars).unwrap_err();
         assert_eq!(err.status(), Status::ScalarOutOfRange, "{what}: {err}");
         assert!(err.message().contains("617"), "{what}: {err}");
+        // In a batch of three 500-point vectors: point 117 of vector 1.
+        let mut rows = gpukit::encoding::encode_scalars::<C>(&random_scalars::<C>(&mut rng, 1500));
+        rows[617 * 32..618 * 32].fill(0xff);
+        let err = wire_bases.msm_batch(&rows, 500, 3).unwrap_err();
+        assert_eq!(err.status(), Status::ScalarOutOfRange, "{what}: {err}");
+        assert!(
+            err.message().contains("vector 1, point 117"),
+            "{what}: {err}"
+        );
         assert_eq!(
             wire_bases
                 .msm(&gpukit::encoding::encode_scalars::<C>(&k[..999]))
@@ -819,6 +851,7 @@ fn check_fixed_base_pairs<C: Curve>(rng: &mut ChaCha20Rng) {
 /// The automatic choice for bases of at most 2^12 points: tables of 8 to 17
 /// bit digits, then the stress inputs and a batch.
 fn check_fixed_base_auto<C: Curve>() {
+    let _tables = AUTO_TABLES.lock().unwrap_or_else(|e| e.into_inner());
     let mut rng = seed_rng(&format!("{}-fixed-base-auto", C::ID.name()));
     let points = stress_points::<C>(&mut rng, 3001);
     let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");

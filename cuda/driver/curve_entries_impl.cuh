@@ -347,13 +347,31 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
     return totals;
 }
 
+// Vectors up to which a batch of short vectors over resident bases runs
+// them one by one on the small path (resident_small.cuh) instead of the
+// tables or the pipeline: on an H200 a vector there took ~0.19 ms of BN254
+// 2^10 and the automatic tables ~0.66 ms plus 0.04 a vector; two vectors
+// of 2^10 ran in 0.38–0.46 ms against 0.71–0.83 over the tables (BLS12-381
+// G1: 0.76–0.91 against 1.35–1.48), four level or slower, eight of BN254
+// 1.43–1.69 against 0.91–1.09 (bench/NOTES.md v37b). Three is between.
+constexpr uint32_t RESIDENT_SMALL_MAX_VECTORS = 3;
+
+// GPUKIT_RESIDENT_SMALL_VECTORS (read once per process) sets
+// RESIDENT_SMALL_MAX_VECTORS, for benchmarks: 0 keeps every call off the
+// small path.
+inline uint32_t resident_small_max_vectors() {
+    static const uint32_t most = uint32_t(
+        std::min<size_t>(env_count("GPUKIT_RESIDENT_SMALL_VECTORS", RESIDENT_SMALL_MAX_VECTORS), 64));
+    return most;
+}
+
 // Whether `batch` vectors of n scalars over `bases` take the small path
-// (resident_small.cuh), and at which window, split or not: one vector that
-// the small path takes at the window a one-shot call of n points would
-// (one_shot_window), over bases whose plain points lead their table (not
-// the twisted Edwards model's entries), unless the caller asked for
-// fixed-base tables. The split needs the bases in the prime-order
-// subgroup (glv_route_for).
+// (resident_small.cuh), and at which window, split or not: at most
+// resident_small_max_vectors vectors that the small path takes at the
+// window a one-shot call of n points would (one_shot_window), over bases
+// whose plain points lead their table (not the twisted Edwards model's
+// entries), unless the caller asked for fixed-base tables. The split needs
+// the bases in the prime-order subgroup (glv_route_for).
 struct resident_small_route {
     bool small = false;
     bool split = false;
@@ -363,7 +381,7 @@ struct resident_small_route {
 template <class C>
 resident_small_route route_resident_small(const resident_bases& bases, uint32_t batch, uint32_t n,
                                           uint32_t window_c) {
-    if (batch != 1 || bases.edwards || bases.fixed_base_asked) return {};
+    if (batch == 0 || batch > resident_small_max_vectors() || bases.edwards || bases.fixed_base_asked) return {};
     const point_check check = bases.in_subgroup ? CHECK_SUBGROUP : CHECK_ON_CURVE;
     const uint32_t c = one_shot_window<C>(n, window_c, 0, check);
     const bool split = glv_route_for<C>(n, c, check) == glv_route::small;
@@ -395,19 +413,19 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({}, out + size_t(j) * T::POINT_BYTES);
         return;
     }
+    std::vector<bucket_t> totals;
     if (const resident_small_route route = route_resident_small<C>(bases, batch, n, window_c); route.small) {
-        auto sums = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
+        auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
             trace_scope trace("resident small msm", stream);
             return resident_small_msm<C>(static_cast<const typename T::affine_t*>(tables[i]), scalars,
                                          slices[i].count, slices[i].offset, route.c, route.split, scalars_layout,
                                          stream);
         });
-        encode_sum<C>(sums, out);
-        return;
-    }
-    std::vector<bucket_t> totals;
-    if constexpr (has_edwards_model<C>::value) {
-        if (bases.edwards) {
+        totals = std::move(per_slice[0]);
+        for (size_t d = 1; d < per_slice.size(); d++)
+            for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
+    } else if (bases.edwards) {
+        if constexpr (has_edwards_model<C>::value) {
             // The model's sums mapped back: a few multiplications each, no
             // inversion (edwards_map::to_weierstrass).
             const auto sums = resident_totals<C, typename T::edwards_model>(bases, slices, tables, table_strides,
@@ -415,9 +433,9 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
             totals.reserve(sums.size());
             for (const auto& e : sums) totals.push_back(edwards_map<C>::to_weierstrass(e));
         }
-    }
-    if (!bases.edwards)
+    } else {
         totals = resident_totals<C, C>(bases, slices, tables, table_strides, scalars, window_c, plan, scalars_layout);
+    }
     if (batch < DEVICE_COMBINE_MIN_VECTORS) {
         for (uint32_t j = 0; j < batch; j++) encode_sum<C>({totals[j]}, out + size_t(j) * T::POINT_BYTES);
         return;
