@@ -134,12 +134,41 @@ impl GpukitOptions {
     }
 }
 
+/// The driver clears device memory that is freed before it maps it again,
+/// and host-to-device copies wait behind the clearing, about 1 ms each: on
+/// an H200, for ~218 ms after 72 GiB were freed, 106 ms after 36 and 23 ms
+/// after 8 (bench/NOTES.md v37c). A timed row right after a basis's tables
+/// were dropped would measure that.
+const SETTLE_PER_GIB: std::time::Duration = std::time::Duration::from_millis(4);
+
+/// GPU-resident bases that, when dropped, free their tables and then wait
+/// until the driver has cleared them (SETTLE_PER_GIB), so that the next row
+/// is timed on a settled device.
+pub struct ResidentBases<C: BenchCurve>(Option<Bases<C>>);
+
+impl<C: BenchCurve> std::ops::Deref for ResidentBases<C> {
+    type Target = Bases<C>;
+    fn deref(&self) -> &Bases<C> {
+        self.0.as_ref().expect("bases until dropped")
+    }
+}
+
+impl<C: BenchCurve> Drop for ResidentBases<C> {
+    fn drop(&mut self) {
+        if let Some(bases) = self.0.take() {
+            let bytes = bases.device_tables().map_or(0, |t| t.device_bytes);
+            drop(bases);
+            std::thread::sleep(SETTLE_PER_GIB * u32::try_from(bytes >> 30).unwrap_or(u32::MAX));
+        }
+    }
+}
+
 /// GPU-resident bases, with the time their creation took (upload, checks and
 /// precomputed copies) printed to stderr: it is paid once per basis.
 pub fn resident_bases<C: BenchCurve>(
     points: &[C::Affine],
     opts: &GpukitOptions,
-) -> Result<Bases<C>, String> {
+) -> Result<ResidentBases<C>, String> {
     let started = std::time::Instant::now();
     let bases = Bases::<C>::new(points, &opts.config(Backend::Gpu)).map_err(|e| e.to_string())?;
     let tables = bases.device_tables();
@@ -150,7 +179,7 @@ pub fn resident_bases<C: BenchCurve>(
         started.elapsed().as_secs_f64() * 1e3,
         tables
     );
-    Ok(bases)
+    Ok(ResidentBases(Some(bases)))
 }
 
 /// The timed call of one system on one case's inputs.
