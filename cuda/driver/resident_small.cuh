@@ -1,11 +1,11 @@
-// One small MSM over resident bases on the small path (msm/small_msm.cuh),
+// A few short MSMs over resident bases on the small path (msm/small_msm.cuh),
 // split by the endomorphism where the bases allow it, as a one-shot call of
 // the same size runs, without the points' upload. The bases' tables and the
 // pipelined parts (scalar_pipeline.cuh, fixed_base_batch.cuh) are for
-// batches and large vectors: on an H200 one vector of 2^10 BN254 points
+// larger batches and vectors: on an H200 one vector of 2^10 BN254 points
 // took 0.76–0.93 ms over the fixed-base tables (gathers from 64 GB of
 // them) where a one-shot call over the same points took 0.26–0.32
-// (bench/NOTES.md v36d).
+// (bench/NOTES.md v36d); here 0.25–0.27 (v37b).
 #pragma once
 #include <vector>
 #include "../msm/glv_msm.cuh"
@@ -16,8 +16,8 @@
 
 namespace gpukit {
 
-// One device's share of `scalars.batch` short vectors (resident_small_vectors)
-// over its resident bases: the points [0, count) of its slice, which starts
+// One device's share of `scalars.batch` short vectors (at most
+// resident_small_max_vectors, curve_entries_impl.cuh) over its resident bases: the points [0, count) of its slice, which starts
 // at point `offset` of each vector, at window c, the scalars `split` by the
 // endomorphism (glv_route::small) or whole (small_msm_fits). The vectors'
 // scalars are uploaded and checked together on `stream`, each vector runs
