@@ -15,11 +15,11 @@
 #
 #   scripts/device-check.sh [sanitizers|suite|affine|others|quick|large|full]   (default full)
 # The first four are the parts of `quick` (everything but the closed-form
-# sizes); on an H100 `suite` (the GPU suite and the sorted pipeline, ~9
-# minutes) fits one 10-minute device call, `sanitizers` (~2 minutes) and
-# `others` (~7 minutes, 4.5 of them the forced one-shot parts) together
-# another, and `affine` (the suite forced to batch-affine, ~3.5 minutes) a
-# third; large: only the closed-form sizes.
+# sizes), each about one 10-minute device call or less on an H200: `suite`
+# (the GPU suite, ~7 minutes since version 37's resident tests, and the
+# sorted pipeline), `sanitizers` (~2.5 minutes), `others` (~8 minutes, 4.5
+# of them the forced one-shot parts) and `affine` (the suite forced to
+# batch-affine, ~3.5 minutes); large: only the closed-form sizes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-full}"
@@ -112,10 +112,6 @@ if runs suite; then
     step gpu_msm .device/gpukit_gpu_msm --test-threads=4 --skip one_shot_parts
     # The sorted pipeline at the sizes the small path takes by default.
     step gpu_msm_sorted env GPUKIT_SMALL_MSM=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes
-    # Batches of short vectors over resident bases on the small path, one
-    # vector after another (cuda/driver/resident_small.cuh).
-    step gpu_msm_resident_small_batches env GPUKIT_RESIDENT_SMALL_VECTORS=8 .device/gpukit_gpu_msm \
-        --test-threads=4 resident_small batches
 fi
 
 if runs affine; then
@@ -135,6 +131,10 @@ if runs others; then
     # from 2^17; cuda/driver/one_shot.cuh), into as many as eight parts.
     step gpu_msm_one_shot_parts env GPUKIT_ONE_SHOT_PARTS=8 .device/gpukit_gpu_msm --test-threads=4 \
         one_shot_parts edge_cases sizes
+    # Batches of short vectors over resident bases on the small path, one
+    # vector after another (cuda/driver/resident_small.cuh).
+    step gpu_msm_resident_small_batches env GPUKIT_RESIDENT_SMALL_VECTORS=8 .device/gpukit_gpu_msm \
+        --test-threads=4 resident_small batches
     for t in .device/gpukit_*; do
         [ "$(basename "$t")" = gpukit_gpu_msm ] || step "$(basename "$t")" "$t" --test-threads=4
     done
