@@ -554,6 +554,28 @@ fn stress_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
     points
 }
 
+/// The stress scalars of n points, by name: random, all equal to `same`,
+/// zeros, r - 1, and random with cancelling pairs (scalars 1000 + 2i and
+/// 1001 + 2i equal to scalar i for i < 50, where n has room for them).
+fn stress_scalars<C: Curve>(
+    rng: &mut ChaCha20Rng,
+    n: usize,
+    same: C::Scalar,
+) -> [(&'static str, Vec<C::Scalar>); 5] {
+    let mut cancelling = random_scalars::<C>(rng, n);
+    for i in 0..50.min(n.saturating_sub(1100) / 2) {
+        cancelling[1000 + 2 * i] = cancelling[i];
+        cancelling[1001 + 2 * i] = cancelling[i];
+    }
+    [
+        ("random", random_scalars::<C>(rng, n)),
+        ("equal", vec![same; n]),
+        ("zero", vec![C::Scalar::zero(); n]),
+        ("r - 1", vec![-C::Scalar::ONE; n]),
+        ("cancelling", cancelling),
+    ]
+}
+
 /// `bases` over `points` against arkworks: a batch of random scalars, all
 /// scalars equal, zeros, r - 1, cancelling pairs (the same base twice also
 /// doubles), then prefixes of the bases and single points.
@@ -563,20 +585,11 @@ fn check_stress_scalars<C: Curve>(
     rng: &mut ChaCha20Rng,
     what: &str,
 ) {
-    let n = points.len();
     let same = C::Scalar::rand(rng);
-    let mut cancelling = random_scalars::<C>(rng, n);
-    for i in 0..50 {
-        cancelling[1000 + 2 * i] = cancelling[i];
-        cancelling[1001 + 2 * i] = cancelling[i];
-    }
-    let batch = vec![
-        random_scalars::<C>(rng, n),
-        vec![same; n],
-        vec![C::Scalar::zero(); n],
-        vec![-C::Scalar::ONE; n],
-        cancelling,
-    ];
+    let batch: Vec<Vec<C::Scalar>> = stress_scalars::<C>(rng, points.len(), same)
+        .into_iter()
+        .map(|(_, k)| k)
+        .collect();
     let got = bases
         .msm_batch(&batch)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -630,18 +643,7 @@ fn check_resident_small<C: Curve>() {
         let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
         let same = C::Scalar::rand(&mut rng);
         for n in [1, 2, 31, 1025, 2048, 2049, 4096] {
-            let mut cancelling = random_scalars::<C>(&mut rng, n);
-            for i in 0..50.min(n.saturating_sub(1100) / 2) {
-                cancelling[1000 + 2 * i] = cancelling[i];
-                cancelling[1001 + 2 * i] = cancelling[i];
-            }
-            for (kind, k) in [
-                ("random", random_scalars::<C>(&mut rng, n)),
-                ("equal", vec![same; n]),
-                ("zero", vec![C::Scalar::zero(); n]),
-                ("r - 1", vec![-C::Scalar::ONE; n]),
-                ("cancelling", cancelling),
-            ] {
+            for (kind, k) in stress_scalars::<C>(&mut rng, n, same) {
                 let got = bases
                     .msm(&k)
                     .unwrap_or_else(|e| panic!("{what}: n {n} {kind}: {e}"));
