@@ -303,7 +303,7 @@ void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sum
     using T = curve_traits<C>;
     static_assert(2 * T::field_t::WORDS * 4 == T::POINT_BYTES, "a result must fill the wire point");
     device_guard guard(device);
-    stream_handle stream;
+    pooled_stream stream;
     device_buffer<typename T::bucket_t> d_sums(sums.size(), stream.get());
     device_buffer<uint32_t> d_out(sums.size() * T::POINT_BYTES / 4, stream.get());
     GPUKIT_CUDA(cudaMemcpyAsync(d_sums.get(), sums.data(), d_sums.bytes(), cudaMemcpyHostToDevice, stream.get()));

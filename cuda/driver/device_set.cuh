@@ -10,6 +10,7 @@
 #include "../curve_traits.cuh"
 #include "../msm/plan/passes.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/stream_pool.cuh"
 #include "devices.cuh"
 
 namespace gpukit {
@@ -49,7 +50,7 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank
         try {
             device_guard guard(slices[i].device);
             keep_pool_memory(slices[i].device);
-            stream_handle stream;
+            pooled_stream stream;
             results[i] = body(i, stream.get());
         } catch (const gpukit_error& e) {
             errors[i] = e;

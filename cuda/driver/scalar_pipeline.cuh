@@ -25,6 +25,7 @@
 #include "../msm/pippenger.cuh"
 #include "../msm/plan/parts.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/stream_pool.cuh"
 #include "device_set.cuh"
 #include "upload.cuh"
 
@@ -63,7 +64,7 @@ template <class C, class Enqueue>
 void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
                       scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
     const size_t largest = largest_part(parts);
-    stream_handle copy_stream;
+    pooled_stream copy_stream;
     device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
                                           device_buffer<uint32_t>(largest * 8, stream)};
     event_handle allocated, uploaded, consumed[2];
