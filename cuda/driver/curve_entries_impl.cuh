@@ -291,7 +291,7 @@ __global__ void encode_results(const typename curve_traits<C>::bucket_t* sums, u
     const uint32_t v = blockIdx.x * blockDim.x + threadIdx.x;
     if (v >= count) return;
     const typename T::bucket_t s = sums[v];
-    const affine_t a = s.is_identity() ? affine_t::identity() : s.to_affine();
+    const affine_t a = affine_of(s);
     a.x.to_canonical(out + size_t(v) * 2 * W);
     a.y.to_canonical(out + size_t(v) * 2 * W + W);
 }

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 #include "../curve_traits.cuh"
+#include "../ec/affine_of.cuh"
 #include "../msm/plan/passes.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/stream_pool.cuh"
@@ -109,7 +110,7 @@ void encode_sum(const std::vector<typename curve_traits<C>::bucket_t>& sums, uin
     using affine_t = typename T::affine_t;
     typename T::bucket_t total = T::bucket_t::identity();
     for (const auto& s : sums) total = total.add(s);
-    affine_t a = total.is_identity() ? affine_t::identity() : total.to_affine();
+    const affine_t a = affine_of(total);
     constexpr uint32_t W = T::field_t::WORDS;
     uint32_t words[2 * W];
     a.x.to_canonical(words);
