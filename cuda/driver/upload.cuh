@@ -10,6 +10,7 @@
 #include "../msm/pippenger.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/host_staging.cuh"
+#include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "decode.cuh"
 #include "scalar_vectors.cuh"
@@ -127,7 +128,7 @@ template <class C>
 void enqueue_compressed(staged_upload& upload, typename curve_traits<C>::affine_t* dest, const uint8_t* points,
                         uint32_t n, point_layout layout, point_check check, decode_report* report,
                         uint8_t* staging) {
-    constexpr uint32_t BLOCK = 256;
+    const uint32_t BLOCK = item_block(n);
     const cudaStream_t stream = upload.kernel_stream();
     auto run = [&](auto format, auto subgroup) {
         constexpr uint32_t FORMAT = decltype(format)::value;
@@ -185,7 +186,7 @@ void enqueue_points(staged_upload& upload, typename curve_traits<C>::affine_t* d
                     uint32_t n, point_layout layout, point_check check, decode_report* report,
                     uint8_t* staging = nullptr) {
     using affine_t = typename curve_traits<C>::affine_t;
-    constexpr uint32_t BLOCK = 256;
+    const uint32_t BLOCK = item_block(n);
     const cudaStream_t stream = upload.kernel_stream();
     if (layout.is_compressed()) {
         enqueue_compressed<C>(upload, dest, points, n, layout, check, report, staging);
