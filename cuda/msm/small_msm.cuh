@@ -14,10 +14,11 @@
 //     at c = 4 or BLS12-381's and secp256k1's at c = 5, splits the unit
 //     between two buckets), which is why the path stops at SMALL_MAX_PAIRS
 //     and why a long unit is cut into segments;
-//   small_unit_sums: one warp per unit adds each bucket's segments
-//     (log2(segments) dependent additions) and weighs its B bucket sums
-//     without a doubling chain (below): 2m + 1 + 2·log2(B / m) + log2(m)
-//     dependent additions for m = ceil(B / 32) buckets a lane.
+//   small_unit_sums: one warp per unit adds each bucket's segments and
+//     weighs its B bucket sums without a doubling chain (below): up to 32
+//     buckets, one a lane, in log2(segments) + 2·log2(B) dependent
+//     additions; more, m = B / 32 a lane, in m·(2 + log2(segments)) + 11
+//     + log2(m).
 // The lanes' sums and the weighing leave most lanes idle, and a warp's
 // addition costs its products in sequence however few lanes work: on XYZZ
 // points they spread each level's products over the lanes
@@ -130,15 +131,57 @@ __device__ bucket_t bucket_total(const bucket_t* bucket_sums, size_t g, uint32_t
     return add_points(total, add_points(load_wide(parts + 2), load_wide(parts + 3)));
 }
 
-// unit_sums[u] = Σ_{b<B} (b+1)·bucket_sums[u·B + b], one warp per unit.
-// Lane j holds buckets j·m .. j·m + m − 1 (m = ceil(B / 32); B is a power of
-// two, so m is a power of two and B / m lanes hold buckets) and sums them
-// from the top, running: its weighted sum a_j = Σ_r (r+1)·V_(jm+r) and its
-// plain sum r_j = Σ_r V_(jm+r). Then
+// Σ_{b<B} (b+1)·V_b over one unit's B ≤ 32 buckets (V_b the sum of bucket
+// b's `segments` partial sums at sums[b·segments ..]), to lane 0; one
+// bucket a lane. The lanes take the partial sums segment by segment
+// (value s·B + b on lane s·B + b, a lane adding those 32 apart where there
+// are more than 32), so that a bucket's segments lie B lanes apart and are
+// added as a warp sum's upper levels, spread; then
+//   Σ_b (b+1)·V_b = Σ_k R_k,  R_k = Σ_{b≥k} V_b,
+// one suffix scan and one sum of the B lanes. On BN254's split at 2^10 (8
+// buckets in 2 segments) that is 7 spread levels, where weigh_many_buckets'
+// form (m = 1) took a lane's addition of the segments (14 products in
+// sequence) and 7 levels (bench/NOTES.md v38b).
+template <class bucket_t>
+__device__ bucket_t weigh_few_buckets(const bucket_t* sums, uint32_t B, uint32_t segments,
+                                      spread_space_for<bucket_t>& w, bool spread_sums) {
+    const uint32_t lane = threadIdx.x % 32, values = B * segments, held = values < 32 ? values : 32;
+    bucket_t acc = bucket_t::identity();
+    for (uint32_t v = lane; v < values; v += 32) {
+        const bucket_t part = load_wide(sums + size_t(v % B) * segments + v / B);
+        acc = v < 32 ? part : add_points(acc, part);
+    }
+    for (uint32_t offset = held / 2; offset >= B; offset >>= 1)
+        acc = spread_add_points(acc, shuffle_down_point(acc, offset), lane < offset, w, spread_sums);
+    const bucket_t suffix = spread_warp_suffix_sum(acc, w, spread_sums, B);
+    return spread_warp_sum(suffix, w, spread_sums, B);
+}
+
+// Σ_{b<B} (b+1)·bucket_sums[b] over one unit's B > 32 buckets, to lane 0.
+// Lane j holds buckets j·m .. j·m + m − 1 (m = B / 32, a power of two) and
+// sums them from the top, running: its weighted sum a_j = Σ_r (r+1)·V_(jm+r)
+// and its plain sum r_j = Σ_r V_(jm+r). Then
 //   Σ_b (b+1)·V_b = Σ_j (a_j + j·m·r_j) = Σ_j a_j + m·Σ_{k≥1} R_k,
 // R_k = Σ_{j≥k} r_j, the lanes' suffix sums: one scan and one sum of the
 // warp, and log2(m) doublings, instead of the running sum's 2B-deep chain
 // or a doubling chain per bucket.
+template <class bucket_t>
+__device__ bucket_t weigh_many_buckets(const bucket_t* sums, uint32_t B, uint32_t segments,
+                                       spread_space_for<bucket_t>& w, bool spread_sums) {
+    const uint32_t lane = threadIdx.x % 32, m = B / 32;
+    bucket_t running = bucket_t::identity(), weighted = bucket_t::identity();
+    for (uint32_t r = m; r-- > 0;) {
+        running = add_points(running, bucket_total(sums, size_t(lane) * m + r, segments));
+        weighted = r + 1 == m ? running : add_points(weighted, running);
+    }
+    bucket_t offset = spread_warp_suffix_sum(running, w, spread_sums, 32);
+    for (uint32_t k = 1; k < m; k <<= 1) offset = double_point(offset);
+    const bucket_t lane_total = spread_add_points(weighted, offset, lane > 0, w, spread_sums);
+    return spread_warp_sum(lane_total, w, spread_sums, 32);
+}
+
+// unit_sums[u] = Σ_{b<B} (b+1)·bucket_sums[u·B + b], one warp per unit
+// (B a power of two).
 template <class C>
 __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_unit_sums(const typename curve_traits<C>::bucket_t* bucket_sums, uint32_t B, uint32_t units,
@@ -149,20 +192,9 @@ __global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const uint32_t u = blockIdx.x * WARPS + warp;
     if (u >= units) return;  // the whole warp
-    // Lanes past B hold nothing (B < 32), and the rounds stop at B.
-    const uint32_t m = (B + 31) / 32, lanes = B / m;
-    bucket_t running = bucket_t::identity(), weighted = bucket_t::identity();
-    if (lane < lanes) {
-        for (uint32_t r = m; r-- > 0;) {
-            running = add_points(running, bucket_total(bucket_sums, size_t(u) * B + lane * m + r, segments));
-            weighted = r + 1 == m ? running : add_points(weighted, running);
-        }
-    }
-    bucket_t offset = spread_warp_suffix_sum(running, spread[warp], spread_sums, lanes);
-    for (uint32_t k = 1; k < m; k <<= 1) offset = double_point(offset);
-    const bucket_t lane_total =
-        spread_add_points(weighted, offset, lane > 0 && lane < lanes, spread[warp], spread_sums);
-    const bucket_t total = spread_warp_sum(lane_total, spread[warp], spread_sums, lanes);
+    const bucket_t* sums = bucket_sums + size_t(u) * B * segments;
+    const bucket_t total = B <= 32 ? weigh_few_buckets(sums, B, segments, spread[warp], spread_sums)
+                                   : weigh_many_buckets(sums, B, segments, spread[warp], spread_sums);
     if (lane == 0) store_wide(unit_sums + u, total);
 }
 
