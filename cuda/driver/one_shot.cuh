@@ -129,7 +129,6 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     using T = curve_traits<C>;
     using affine_t = typename T::affine_t;
     using bucket_t = typename T::bucket_t;
-    const size_t budget = work_budget();
     // Staged records get room for the whole pass, so that no part's copy
     // waits for a decode behind the part before's MSM (stage_in_chunks).
     const size_t record_bytes = staged_records<C>(points_layout) ? points_layout.stride : 0;
@@ -137,6 +136,14 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     // inputs: two points and two scalars a point.
     const glv_route route = glv_route_for<C>(count, c, check);
     const bool sorted_split = route == glv_route::sorted;
+    // A slice the small path takes whole needs a few MiB at most (its pairs
+    // are bounded by small_msm_fits), so it does not ask the driver for the
+    // free memory, ~5 µs of a 0.2-ms call (bench/NOTES.md v38a): where the
+    // device has less, its allocations fail with OUT_OF_MEMORY.
+    const bool small_slice = route == glv_route::small ||
+                             (route == glv_route::whole &&
+                              small_msm_fits(msm_shape{count, 1, c, 1, count}, small_msm_max_pairs()));
+    const size_t budget = small_slice ? SIZE_MAX / 2 : work_budget();
     const size_t split_bytes = sorted_split ? 2 * (sizeof(affine_t) + 32) : 0;
     const size_t per_point = sizeof(affine_t) + 32 + record_bytes + split_bytes;
     const uint32_t chunk = points_per_pass<C>(count, c, sorted_split ? 2 : 1, per_point, budget);
@@ -191,12 +198,19 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         for (size_t k = 0; k < parts.size(); k++) {
             const scalar_part& p = parts[k];
             rows.push_back({scalar_vectors{scalars, nullptr, n, 1}, 1, p.count, 0, first + p.first});
-            enqueue_inputs<C>(inputs, d_points.get(), d_scalars.get(), record_bytes ? d_records.get() : nullptr, points,
-                              rows.back(), points_layout, check, scalars_layout, first, p.first, reports.get() + k);
             if (small_split) {
-                enqueue_glv_msm<C>(d_points.get(), d_scalars.get(), m, c, unit_sums.get(), stream);
+                // The scalars, then their split and recoding, which need no
+                // point, then the points: the device recodes while the host
+                // still copies the points (one part, the whole pass).
+                enqueue_scalars<C>(inputs, d_scalars.get(), rows.back(), scalars_layout, reports.get());
+                const glv_small_pairs pairs = enqueue_glv_recode<C>(d_scalars.get(), m, c, stream);
+                enqueue_points<C>(inputs, d_points.get(), points + size_t(first) * points_layout.stride, m,
+                                  points_layout, check, reports.get(), record_bytes ? d_records.get() : nullptr);
+                enqueue_glv_sums<C>(d_points.get(), pairs, unit_sums.get(), stream);
                 continue;
             }
+            enqueue_inputs<C>(inputs, d_points.get(), d_scalars.get(), record_bytes ? d_records.get() : nullptr, points,
+                              rows.back(), points_layout, check, scalars_layout, first, p.first, reports.get() + k);
             if (decode_stream) {
                 event_handle decoded;
                 decoded.record(decode);

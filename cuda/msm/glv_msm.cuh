@@ -128,26 +128,51 @@ __global__ void recode_glv_halves(const uint32_t* scalars, uint32_t n, uint32_t 
     }
 }
 
-// Enqueues the MSM of n points (canonical scalars) at window c through its
-// split on the small path (glv_route::small) on `stream`: unit u's sum in
-// unit_sums[u] (glv_split_shape(n, c).units(glv_bits<C>()) of them), for
-// finish_msm at glv_bits<C>().
+// The split's pairs of one vector on the small path (glv_route::small):
+// recode_glv_halves' keys and values, from the scalars alone.
+struct glv_small_pairs {
+    msm_shape shape;
+    device_buffer<uint32_t> keys, values;
+};
+
+// Enqueues the split and recoding of n canonical scalars at window c on
+// `stream`. A one-shot call enqueues it before its points' copy, so that the
+// device recodes while the host is still copying the points.
 template <class C>
-void enqueue_glv_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n,
-                     uint32_t c, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+glv_small_pairs enqueue_glv_recode(const uint32_t* scalars, uint32_t n, uint32_t c, cudaStream_t stream) {
     constexpr uint32_t BITS = glv_bits<C>(), BLOCK = 128;
+    const msm_shape shape = glv_split_shape(n, c);
+    const size_t pairs = shape.pairs_per_unit() * shape.units(BITS);
+    glv_small_pairs out{shape, device_buffer<uint32_t>(pairs, stream), device_buffer<uint32_t>(pairs, stream)};
     if constexpr (has_glv<C>()) {
-        const msm_shape shape = glv_split_shape(n, c);
-        const size_t pairs = shape.pairs_per_unit() * shape.units(BITS);
-        device_buffer<uint32_t> keys(pairs, stream), values(pairs, stream);
-        recode_glv_halves<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, shape.sets(BITS), keys.get(),
-                                                                        values.get());
+        recode_glv_halves<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, shape.sets(BITS),
+                                                                        out.keys.get(), out.values.get());
         GPUKIT_LAUNCHED("recode_glv_halves");
         trace_mark("split and recode");
-        enqueue_small_sums<C, BITS>(bases, keys.get(), values.get(), shape, ENDO_BIT, unit_sums, stream);
     } else {
         fail(STATUS_INTERNAL, std::string("no endomorphism for ") + curve_traits<C>::NAME);
     }
+    return out;
+}
+
+// Enqueues the small path's sums of `pairs` over their points `bases` on
+// `stream`: unit u's sum in unit_sums[u] (pairs.shape.units(glv_bits<C>())
+// of them), for finish_msm at glv_bits<C>().
+template <class C>
+void enqueue_glv_sums(const typename curve_traits<C>::affine_t* bases, const glv_small_pairs& pairs,
+                      typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+    enqueue_small_sums<C, glv_bits<C>()>(bases, pairs.keys.get(), pairs.values.get(), pairs.shape, ENDO_BIT,
+                                         unit_sums, stream);
+}
+
+// Enqueues the MSM of n points (canonical scalars) at window c through its
+// split on the small path on `stream`, as enqueue_glv_recode and
+// enqueue_glv_sums.
+template <class C>
+void enqueue_glv_msm(const typename curve_traits<C>::affine_t* bases, const uint32_t* scalars, uint32_t n,
+                     uint32_t c, typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+    const glv_small_pairs pairs = enqueue_glv_recode<C>(scalars, n, c, stream);
+    enqueue_glv_sums<C>(bases, pairs, unit_sums, stream);
 }
 
 }  // namespace gpukit
