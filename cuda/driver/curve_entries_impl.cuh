@@ -326,7 +326,6 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
                                                                 std::pair<uint32_t, uint32_t> plan,
                                                                 scalar_layout scalars_layout) {
     using T = curve_traits<C>;
-    using bucket_t = typename curve_traits<M>::bucket_t;
     using entry_t = typename curve_traits<M>::affine_t;
     const bool fixed = bases.entries > 1 && window_c == 0;
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
@@ -341,10 +340,7 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
         return pipelined_bases_msm<M>(table, plan.second, table_strides[i], scalars, s.count, s.offset, plan.first,
                                       scalars_layout, stream);
     });
-    std::vector<bucket_t> totals = std::move(per_slice[0]);
-    for (size_t d = 1; d < per_slice.size(); d++)
-        for (uint32_t j = 0; j < scalars.batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
-    return totals;
+    return add_slices(std::move(per_slice));
 }
 
 // Vectors up to which a batch of short vectors over resident bases runs
@@ -421,9 +417,7 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
                                          slices[i].count, slices[i].offset, route.c, route.split, scalars_layout,
                                          stream);
         });
-        totals = std::move(per_slice[0]);
-        for (size_t d = 1; d < per_slice.size(); d++)
-            for (uint32_t j = 0; j < batch; j++) totals[j] = totals[j].add(per_slice[d][j]);
+        totals = add_slices(std::move(per_slice));
     } else if (bases.edwards) {
         if constexpr (has_edwards_model<C>::value) {
             // The model's sums mapped back: a few multiplications each, no

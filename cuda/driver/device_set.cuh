@@ -83,6 +83,16 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body) {
     return run_per_slice(slices, body, [](int) { return 0; });
 }
 
+// The devices' per-vector sums added: sums[v] over every slice's
+// per_slice[d][v] (run_per_slice's results, one vector of sums a slice).
+template <class B>
+std::vector<B> add_slices(std::vector<std::vector<B>> per_slice) {
+    std::vector<B> sums = std::move(per_slice[0]);
+    for (size_t d = 1; d < per_slice.size(); d++)
+        for (size_t v = 0; v < sums.size(); v++) sums[v] = sums[v].add(per_slice[d][v]);
+    return sums;
+}
+
 // Device bytes free for work on the current device, keeping a tenth back for
 // the allocator's pools and other users of the card.
 inline size_t work_budget() {
