@@ -20,6 +20,7 @@
 #include "device_buffer.cuh"
 #include "env.cuh"
 #include "host_gather.cuh"
+#include "kept.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -37,15 +38,7 @@ class staging_pool {
     // A pair of pinned buffers, or nullptr where pinned memory is refused
     // (the caller then copies from pageable memory).
     static std::unique_ptr<pair> take() {
-        {
-            std::lock_guard<std::mutex> lock(instance().mutex_);
-            auto& free = instance().free_;
-            if (!free.empty()) {
-                std::unique_ptr<pair> p = std::move(free.back());
-                free.pop_back();
-                return p;
-            }
-        }
+        if (std::optional<std::unique_ptr<pair>> kept_pair = instance().free_.take()) return std::move(*kept_pair);
         auto p = std::make_unique<pair>();
         for (uint8_t*& b : p->buffer) {
             if (cudaHostAlloc(reinterpret_cast<void**>(&b), CHUNK, cudaHostAllocPortable) != cudaSuccess) {
@@ -57,10 +50,7 @@ class staging_pool {
         return p;
     }
 
-    static void give_back(std::unique_ptr<pair> p) {
-        std::lock_guard<std::mutex> lock(instance().mutex_);
-        instance().free_.push_back(std::move(p));
-    }
+    static void give_back(std::unique_ptr<pair> p) { instance().free_.give_back(std::move(p)); }
 
   private:
     static staging_pool& instance() {
@@ -74,8 +64,7 @@ class staging_pool {
             b = nullptr;
         }
     }
-    std::mutex mutex_;
-    std::vector<std::unique_ptr<pair>> free_;
+    kept<std::unique_ptr<pair>> free_;
 };
 
 // The gather pool of the calling thread's current device, started on first

@@ -16,8 +16,9 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <vector>
+#include "kept.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -31,15 +32,7 @@ class result_block_pool {
 
     // A pinned block, or nullptr where pinned memory is refused.
     static uint8_t* take() {
-        {
-            std::lock_guard<std::mutex> lock(instance().mutex_);
-            auto& free = instance().free_;
-            if (!free.empty()) {
-                uint8_t* b = free.back();
-                free.pop_back();
-                return b;
-            }
-        }
+        if (const std::optional<uint8_t*> kept_block = instance().free_.take()) return *kept_block;
         uint8_t* b = nullptr;
         if (cudaHostAlloc(reinterpret_cast<void**>(&b), BYTES, cudaHostAllocPortable) != cudaSuccess) {
             cudaGetLastError();
@@ -47,10 +40,7 @@ class result_block_pool {
         }
         return b;
     }
-    static void give_back(uint8_t* b) {
-        std::lock_guard<std::mutex> lock(instance().mutex_);
-        instance().free_.push_back(b);
-    }
+    static void give_back(uint8_t* b) { instance().free_.give_back(b); }
 
   private:
     static result_block_pool& instance() {
@@ -59,8 +49,7 @@ class result_block_pool {
         static result_block_pool* pool = new result_block_pool;
         return *pool;
     }
-    std::mutex mutex_;
-    std::vector<uint8_t*> free_;
+    kept<uint8_t*> free_;
 };
 
 class result_reads {

@@ -9,8 +9,9 @@
 // finished. Calls on several threads each hold their own stream, as before.
 #pragma once
 #include <cuda_runtime.h>
-#include <mutex>
-#include <vector>
+#include <array>
+#include <optional>
+#include "kept.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -18,17 +19,15 @@ namespace gpukit {
 namespace detail {
 // Streams kept a device at most: more than any caller runs calls at once.
 constexpr size_t KEPT_STREAMS = 64;
-
-struct kept_streams {
-    std::mutex lock;
-    std::vector<std::vector<cudaStream_t>> free;  // by device
-};
+// Devices whose streams are kept: the devices a call selects are among the
+// first 32 (devices.cuh select_devices).
+constexpr int STREAM_DEVICES = 32;
 
 // Never destroyed: the driver frees the streams at exit, and a destructor
 // run after it unloads would call into it.
-inline kept_streams& streams_kept() {
-    static kept_streams* kept = new kept_streams;
-    return *kept;
+inline kept<cudaStream_t>& streams_kept(int device) {
+    static auto* kept_streams = new std::array<kept<cudaStream_t>, STREAM_DEVICES>;
+    return (*kept_streams)[device];
 }
 }  // namespace detail
 
@@ -39,12 +38,9 @@ class pooled_stream {
   public:
     pooled_stream() {
         GPUKIT_CUDA(cudaGetDevice(&device_));
-        detail::kept_streams& kept = detail::streams_kept();
-        {
-            const std::lock_guard<std::mutex> hold(kept.lock);
-            if (size_t(device_) < kept.free.size() && !kept.free[device_].empty()) {
-                s_ = kept.free[device_].back();
-                kept.free[device_].pop_back();
+        if (device_ < detail::STREAM_DEVICES) {
+            if (const std::optional<cudaStream_t> s = detail::streams_kept(device_).take()) {
+                s_ = *s;
                 return;
             }
         }
@@ -54,15 +50,9 @@ class pooled_stream {
     pooled_stream& operator=(const pooled_stream&) = delete;
     ~pooled_stream() {
         if (!s_) return;
-        if (cudaStreamSynchronize(s_) == cudaSuccess) {
-            detail::kept_streams& kept = detail::streams_kept();
-            const std::lock_guard<std::mutex> hold(kept.lock);
-            if (kept.free.size() <= size_t(device_)) kept.free.resize(size_t(device_) + 1);
-            if (kept.free[device_].size() < detail::KEPT_STREAMS) {
-                kept.free[device_].push_back(s_);
-                return;
-            }
-        }
+        if (cudaStreamSynchronize(s_) == cudaSuccess && device_ < detail::STREAM_DEVICES &&
+            detail::streams_kept(device_).give_back(s_, detail::KEPT_STREAMS))
+            return;
         cudaStreamDestroy(s_);
     }
     cudaStream_t get() const { return s_; }
