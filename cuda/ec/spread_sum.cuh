@@ -42,6 +42,14 @@ GPUKIT_HD constexpr bool spreads_sums() {
         return false;
 }
 
+// Warps per block of a kernel whose every warp keeps its spread_space: 4,
+// or 2 where the slots are real (10–15 KiB a warp), so that a block's slots
+// and the rest of its shared memory fit in 48 KiB.
+template <class B>
+GPUKIT_HD constexpr uint32_t spread_block_warps() {
+    return spreads_sums<B>() ? 2 : 4;
+}
+
 // One warp's shared slots: the coordinates of up to 32 additions' operands
 // and two products, reused for the intermediate values as the rounds
 // consume them (see spread_add). One flat array, so that a lane finds its
@@ -84,6 +92,20 @@ constexpr round_table ROUND_C{nibbles({QX, PX, ZZ12}), nibbles({QX, PX, ZZ12}), 
 // Round D: R·(Q - X3) (over R; Q - X3 over R²), S1·PPP (over S1), ZZZ3 =
 // ZZZ1·ZZZ2·PPP.
 constexpr round_table ROUND_D{nibbles({QY, PY, ZZZ12}), nibbles({QY, PY, ZZZ12}), nibbles({QZZ, QX, QX})};
+
+// A doubling (xyzz::dbl, dbl-2008-s-1 with a = 0) in the same slots: X1,
+// Y1, ZZ1, ZZZ1 in PX … PZZZ and U = 2·Y1 in QX. Round DA (squarings):
+// V = U² (over QZZ), X1² (over QZZZ); the doubling lane then puts
+// M = 3·X1² over QY.
+constexpr round_table DOUBLE_A{nibbles({QZZ, QZZZ}), nibbles({QX, PX}), 0};
+// Round DB: W = U·V (over ZZ12), S = X1·V (over ZZZ12), ZZ3 = V·ZZ1 (over
+// ZZ1), M² as M·M (over QZZZ; values are fully reduced, so the product is
+// the squaring's value); then the lane forms X3 = M² - 2·S and S - X3
+// (over QX).
+constexpr round_table DOUBLE_B{nibbles({ZZ12, ZZZ12, PZZ, QZZZ}), nibbles({QX, PX, QZZ, QY}),
+                               nibbles({QZZ, QZZ, PZZ, QY})};
+// Round DC: M·(S - X3) (over QY), W·Y1 (over Y1), ZZZ3 = W·ZZZ1 (over ZZZ1).
+constexpr round_table DOUBLE_C{nibbles({QY, PY, PZZZ}), nibbles({QY, ZZ12, ZZ12}), nibbles({QX, PY, PZZZ})};
 
 __device__ __forceinline__ uint32_t nibble(uint32_t table, uint32_t j) { return (table >> (4 * j)) & 15; }
 
@@ -163,6 +185,46 @@ __device__ B spread_add(const B& p, const B& q, bool active, spread_space<typena
     return sum;
 }
 
+// 2·p on every lane where `active` (a contiguous run of lanes), p elsewhere;
+// the same field operations as p.dbl(), in three rounds of products (two,
+// four and three a doubling) instead of ten in sequence. The identity and a
+// point with Y = 0 double to ZZ3 = 0 here as in dbl(): no branch.
+template <class B>
+__device__ B spread_dbl(const B& p, bool active, spread_space<typename B::field_t>& w) {
+    using F = typename B::field_t;
+    using namespace spread;
+    const uint32_t lane = threadIdx.x & 31;
+    const uint32_t doubling = __ballot_sync(0xffffffffu, active);
+    const uint32_t first = doubling ? __ffs(doubling) - 1 : 0, count = __popc(doubling);
+    w.slot[PX][lane] = p.x, w.slot[PY][lane] = p.y, w.slot[PZZ][lane] = p.zz, w.slot[PZZZ][lane] = p.zzz;
+    w.slot[QX][lane] = p.y.dbl();  // U = 2·Y1
+    __syncwarp();
+    run_round<F, true>(w, DOUBLE_A, 2, first, count);
+    if (active) {
+        const F xx = w.slot[QZZZ][lane];
+        w.slot[QY][lane] = xx.dbl() + xx;  // M = 3·X1²
+    }
+    __syncwarp();
+    run_round<F, false>(w, DOUBLE_B, 4, first, count);
+    F x3 = p.x;
+    if (active) {
+        x3 = w.slot[QZZZ][lane] - w.slot[ZZZ12][lane].dbl();  // X3 = M² - 2·S
+        w.slot[QX][lane] = w.slot[ZZZ12][lane] - x3;           // S - X3
+    }
+    __syncwarp();
+    run_round<F, false>(w, DOUBLE_C, 3, first, count);
+    B twice = p;
+    if (active) {
+        twice.x = x3;
+        twice.y = w.slot[QY][lane] - w.slot[PY][lane];  // Y3 = M·(S - X3) - W·Y1
+        twice.zz = w.slot[PZZ][lane];
+        twice.zzz = w.slot[PZZZ][lane];
+    }
+    // The next call's writes must not overtake this one's reads.
+    __syncwarp();
+    return twice;
+}
+
 // warp_sum (point_calls.cuh) with its additions spread where bucket_t
 // spreads its sums and `spread` holds (false: GPUKIT_SPREAD_SUMS=0): lane 0
 // gets the sum of the first `lanes` lanes' points (a power of two up to 32).
@@ -201,6 +263,28 @@ __device__ B spread_add_points(const B& p, const B& q, bool active, spread_space
         if (spread) return spread_add(p, q, active, w);
     }
     return active ? add_points(p, q) : p;
+}
+
+// 2·p on the lanes where `active`, p elsewhere, spread as spread_warp_sum.
+template <class B>
+__device__ B spread_double_points(const B& p, bool active, spread_space_for<B>& w, bool spread) {
+    if constexpr (spreads_sums<B>()) {
+        if (spread) return spread_dbl(p, active, w);
+    }
+    return active ? double_point(p) : p;
+}
+
+// Sums of `stride` interleaved groups of lanes, spread as spread_warp_sum:
+// lane j < stride gets the sum of lanes j, j + stride, j + 2·stride, …
+// (stride a power of two up to 32; 1 sums the warp). The levels of
+// spread_warp_sum down to `stride`: each level's adding lanes are the first
+// ones, as spread_add needs, which groups of consecutive lanes would not give.
+template <class B>
+__device__ B spread_strided_sum(B acc, spread_space_for<B>& w, bool spread, uint32_t stride) {
+    const uint32_t lane = threadIdx.x & 31;
+    for (uint32_t offset = 16; offset >= stride; offset >>= 1)
+        acc = spread_add_points(acc, shuffle_down_point(acc, offset), lane < offset, w, spread);
+    return acc;
 }
 
 }  // namespace gpukit

@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <cub/util_type.cuh>
 #include "../ec/point_calls.cuh"
+#include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/occupancy.cuh"
@@ -29,6 +30,7 @@
 #include "bucket_runs.cuh"
 #include "bucket_sort.cuh"
 #include "lane_layout.cuh"
+#include "plan/spread.cuh"
 #include "recode.cuh"
 
 namespace gpukit {
@@ -147,21 +149,27 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
 }
 
 // The buckets finish_cut_buckets listed by class, each summed by a group of
-// G = CUT_GROUP_MIN_LANES << k lanes, 32 / G buckets a warp: lane i of a
-// group adds partials i, i + G, ... of its bucket (the tail, then the heads
-// run by run), then the group sums its lanes in log2(G) rounds. Why groups:
-// a warp's additions cost the multiplier the same however few lanes work
+// G = CUT_GROUP_MIN_LANES << k lanes, P = 32 / G buckets a warp: bucket p of
+// the warp takes lanes p, p + P, p + 2·P, …, and member i of its group (lane
+// p + i·P) adds partials i, i + G, ... of it (the tail, then the heads run
+// by run); then the warp sums its lanes P apart in log2(G) levels, their
+// additions spread over the lanes (ec/spread_sum.cuh; interleaved so that
+// each level's adding lanes are the first ones). Why groups: a warp's
+// additions cost the multiplier the same however few lanes work
 // (bench/NOTES.md v30c), so a bucket of a few dozen partials given a whole
 // warp (until v32: one warp each, five rounds) costs several times the
 // additions it needs; small MSMs cut nearly every bucket so (BN254 2^16,
-// c = 8: 4,096 buckets of ~16 runs each, 0.24 ms). The warps of the launch
-// take the classes' warps in turn (all scalars equal make one bucket span
-// every run of its window: the last class's lanes loop).
+// c = 8: 2,048 buckets of ~33 runs each, 0.10 ms with the levels one
+// addition a lane, v39). The warps of the launch take the classes' warps in
+// turn (all scalars equal make one bucket span every run of its window: the
+// last class's lanes loop).
 template <class C>
-__global__ void finish_grouped_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
-                                           uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
-                                           typename curve_traits<C>::bucket_t* bucket_sums) {
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    finish_grouped_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
+                               uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
+                               bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
+    __shared__ spread_space_for<bucket_t> spread[spread_block_warps<bucket_t>()];
     const uint32_t warps = gridDim.x * blockDim.x / 32, lane = threadIdx.x & 31;
     const uint32_t K = thread_run_length(*valid_count, threads, lanes);
     // Warps before each class's first, and every class's warps in all.
@@ -176,8 +184,8 @@ __global__ void finish_grouped_cut_buckets(const uint32_t* item_end, const uint3
         uint32_t k = 0;
 #pragma unroll
         for (uint32_t j = 1; j < CUT_GROUP_CLASSES; j++) k += w >= first_warp[j];
-        const uint32_t G = CUT_GROUP_MIN_LANES << k, member = lane % G;
-        const uint32_t item = (w - first_warp[k]) * (32 / G) + lane / G;
+        const uint32_t G = CUT_GROUP_MIN_LANES << k, P = 32 / G, member = lane / P;
+        const uint32_t item = (w - first_warp[k]) * P + lane % P;
         bucket_t acc = bucket_t::identity();
         uint32_t b = NO_BUCKET;
         if (item < cut.grouped_count[k]) {
@@ -191,7 +199,7 @@ __global__ void finish_grouped_cut_buckets(const uint32_t* item_end, const uint3
                 acc = load_wide(cut.head_sum + t + member);
             for (uint32_t r = t + member + G; r <= last_run; r += G) acc = add_points(acc, load_wide(cut.head_sum + r));
         }
-        acc = warp_sum(acc, G);
+        acc = spread_strided_sum(acc, spread[threadIdx.x / 32], spread_sums, P);
         if (member == 0 && b != NO_BUCKET) store_wide(bucket_sums + b, acc);
     }
 }
@@ -323,9 +331,11 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     GPUKIT_LAUNCHED("finish_cut_buckets");
     // The grouped buckets are at most `tails`, one to eight a warp by their
     // class: at most 32 warps an SM take them in turn.
-    const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, 128), size_t(multiprocessors()) * 8);
-    finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), 128, 0, stream>>>(items.end.get(), items.valid.get(),
-                                                                                 threads, lanes, cut, sums);
+    constexpr uint32_t GROUPED_BLOCK = spread_block_warps<bucket_t>() * 32;
+    const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, GROUPED_BLOCK),
+                                                   size_t(multiprocessors()) * (32 * 32 / GROUPED_BLOCK));
+    finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), GROUPED_BLOCK, 0, stream>>>(
+        items.end.get(), items.valid.get(), threads, lanes, cut, spread_sums_on(), sums);
     GPUKIT_LAUNCHED("finish_grouped_cut_buckets");
     trace_mark("finish cut buckets");
 }

@@ -21,10 +21,12 @@
 #include <algorithm>
 #include <vector>
 #include "../ec/point_calls.cuh"
+#include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
 #include "../runtime/occupancy.cuh"
 #include "plan/reduction.cuh"
+#include "plan/spread.cuh"
 #include "recode.cuh"
 
 namespace gpukit {
@@ -150,6 +152,71 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
     store_wide(weighted + id, acc);
 }
 
+// The reduction by planes (plan/reduction.cuh weighs_by_planes), for few
+// windows of few buckets, where every dependent addition is latency: a
+// window's B = 2^(c-1) bucket sums weighed through the bits of j,
+//   W = Σ_j j·S_j = Σ_{b<c} 2^b·T_b,   T_b = Σ_{j with bit b set} S_j,
+// each T_b a plain sum (of B/2 buckets for b < c - 1, T_{c-1} = S_B), then
+// doubled b times, and the c results added. The sums' levels and the
+// doublings spread their products over the warp (ec/spread_sum.cuh). On
+// BN254's split at 2^16 (16 windows of 128 buckets): one addition, five
+// spread levels and at most seven spread doublings a plane, three spread
+// levels a window, where weigh_buckets took up to 6 doublings and 6
+// additions a bucket one a lane, and sum_slices 10 levels (0.13 ms,
+// bench/NOTES.md v39).
+
+// Bucket j (1 ≤ j < B) that is member i of plane b < c - 1: i with a set
+// bit inserted at b.
+__device__ __forceinline__ uint32_t plane_member(uint32_t i, uint32_t b) {
+    return ((i >> b) << (b + 1)) | (1u << b) | (i & ((1u << b) - 1));
+}
+
+// parts[(w·c + b)·ways + k] = 2^b·(part k of plane b) of window w of a
+// group, the buckets at sums[w·B + j - 1] (absent where present is 0),
+// B = 2^(c-1); one warp a part, whose lanes take the plane's members
+// k·32 + lane, k·32 + lane + 32·ways, …, sum the warp and double the sum
+// b times.
+template <class C>
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    plane_sums(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t c, uint32_t ways,
+               uint32_t group, bool spread_sums, typename curve_traits<C>::bucket_t* parts) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t slot = blockIdx.x * WARPS + warp;
+    if (slot >= group * c * ways) return;  // the whole warp
+    const uint32_t k = slot % ways, b = slot / ways % c, w = slot / ways / c;
+    const uint32_t B = 1u << (c - 1), top = b + 1 == c, members = top ? 1 : B / 2;
+    const size_t base = size_t(w) * B - 1;
+    bucket_t acc = bucket_t::identity();
+    for (uint32_t i = k * 32 + lane; i < members; i += 32 * ways) {
+        const uint32_t j = top ? B : plane_member(i, b);
+        if (present[base + j]) acc = add_points(acc, load_wide(sums + base + j));
+    }
+    acc = spread_warp_sum(acc, spread[warp], spread_sums);
+    for (uint32_t d = 0; d < b; d++) acc = spread_double_points(acc, lane == 0, spread[warp], spread_sums);
+    if (lane == 0) store_wide(parts + slot, acc);
+}
+
+// window_sums[w] = the sum of window w's `per_window` parts (plane_sums'
+// c·ways), one warp a window, one part a lane: `lanes` (a power of two at
+// least per_window) summed.
+template <class C>
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    add_planes(const typename curve_traits<C>::bucket_t* parts, uint32_t per_window, uint32_t lanes, uint32_t group,
+               bool spread_sums, typename curve_traits<C>::bucket_t* window_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t w = blockIdx.x * WARPS + warp;
+    if (w >= group) return;  // the whole warp
+    bucket_t acc = lane < per_window ? load_wide(parts + size_t(w) * per_window + lane) : bucket_t::identity();
+    acc = spread_warp_sum(acc, spread[warp], spread_sums, lanes);
+    if (lane == 0) store_wide(window_sums + w, acc);
+}
+
 // window_sums[w] = Σ_j j·S_j over window w's buckets S_1..S_B at
 // sums[w·B + j - 1] (there where present is non-zero), for the group's windows.
 template <class C>
@@ -157,6 +224,19 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
                     typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 64;
+    if (weighs_by_planes(B, group)) {
+        constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+        const uint32_t c = plane_count(B), P = plane_lanes(B), ways = plane_ways(B);
+        const bool spread_sums = spread_sums_on();
+        device_buffer<bucket_t> parts(size_t(group) * c * ways, stream);
+        plane_sums<C><<<blocks_for(parts.size(), WARPS), WARPS * 32, 0, stream>>>(sums, present, c, ways, group,
+                                                                                   spread_sums, parts.get());
+        GPUKIT_LAUNCHED("plane_sums");
+        add_planes<C><<<blocks_for(group, WARPS), WARPS * 32, 0, stream>>>(parts.get(), c * ways, P * ways, group,
+                                                                            spread_sums, window_sums);
+        GPUKIT_LAUNCHED("add_planes");
+        return;
+    }
     if (weighs_directly(B, group)) {
         device_buffer<bucket_t> weighted(size_t(group) * B, stream);
         weigh_buckets<C><<<blocks_for(weighted.size(), BLOCK), BLOCK, 0, stream>>>(sums, present, B, group,

@@ -34,17 +34,11 @@
 #include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "plan/small.cuh"
+#include "plan/spread.cuh"
 #include "recode.cuh"
 
 namespace gpukit {
 
-// Warps per block of both kernels: 4, or 2 where the points' sums spread
-// their additions (ec/spread_sum.cuh), whose shared slots (10–15 KiB a
-// warp) four warps would not fit beside the gathered keys.
-template <class bucket_t>
-GPUKIT_HD constexpr uint32_t small_warps() {
-    return spreads_sums<bucket_t>() ? 2 : 4;
-}
 // Keys a lane reads at once: independent loads in flight instead of one
 // load's latency per 32 keys.
 constexpr uint32_t SMALL_KEY_BATCH = 8;
@@ -75,12 +69,12 @@ __device__ __forceinline__ typename curve_traits<C>::affine_t pair_point(const t
 // [s·per_unit/segments, (s+1)·per_unit/segments) of them. Their values
 // name their points as pair_point reads them.
 template <class C>
-__global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_bucket_sums(const typename curve_traits<C>::affine_t* bases, const uint32_t* keys, const uint32_t* values,
                       uint32_t per_unit, uint32_t B, pair_keys format, uint32_t buckets, uint32_t segments,
                       uint32_t endo_bit, bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t WARPS = small_warps<bucket_t>();
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
     __shared__ uint32_t gathered[WARPS][SMALL_GATHER];
     __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -183,11 +177,11 @@ __device__ bucket_t weigh_many_buckets(const bucket_t* sums, uint32_t B, uint32_
 // unit_sums[u] = Σ_{b<B} (b+1)·bucket_sums[u·B + b], one warp per unit
 // (B a power of two).
 template <class C>
-__global__ void __launch_bounds__(small_warps<typename curve_traits<C>::bucket_t>() * 32)
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
     small_unit_sums(const typename curve_traits<C>::bucket_t* bucket_sums, uint32_t B, uint32_t units,
                     uint32_t segments, bool spread_sums, typename curve_traits<C>::bucket_t* unit_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t WARPS = small_warps<bucket_t>();
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
     __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const uint32_t u = blockIdx.x * WARPS + warp;
@@ -207,7 +201,7 @@ void enqueue_small_sums(const typename curve_traits<C>::affine_t* bases, const u
                         const msm_shape& shape, uint32_t endo_bit, typename curve_traits<C>::bucket_t* unit_sums,
                         cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    constexpr uint32_t BLOCK = small_warps<bucket_t>() * 32;
+    constexpr uint32_t BLOCK = spread_block_warps<bucket_t>() * 32;
     const uint32_t units = shape.units(BITS), B = buckets_per_window(shape.c);
     const size_t per_unit = shape.pairs_per_unit();
     const uint32_t buckets = units * B;
@@ -215,7 +209,7 @@ void enqueue_small_sums(const typename curve_traits<C>::affine_t* bases, const u
     const uint32_t segments = idle_segments(small_segments(per_unit, small_segment_pairs()), per_unit, buckets,
                                             size_t(multiprocessors()) * 4);
     device_buffer<bucket_t> bucket_sums(size_t(buckets) * segments, stream);
-    const bool spread_sums = small_spread_sums();
+    const bool spread_sums = spread_sums_on();
     small_bucket_sums<C><<<blocks_for(size_t(buckets) * segments * 32, BLOCK), BLOCK, 0, stream>>>(
         bases, keys, values, uint32_t(per_unit), B, pair_keys{shape.c}, buckets, segments, endo_bit, spread_sums,
         bucket_sums.get());

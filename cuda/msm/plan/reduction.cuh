@@ -1,5 +1,6 @@
 // The sizes of the bucket reduction (bucket_reduce.cuh): the chunks, when a
-// group weighs its buckets directly, and the device bytes it needs.
+// group weighs its buckets directly or by planes, and the device bytes it
+// needs.
 // Host only, apart from chunks_of, which the kernels share; g++ compiles it
 // for the host tests (cuda/tests/shim/plan_shim.cpp).
 #pragma once
@@ -7,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include "../../ff/common.cuh"
+#include "../../runtime/env.cuh"
 
 namespace gpukit {
 
@@ -56,6 +58,48 @@ constexpr uint32_t DIRECT_WEIGHT_MAX_BUCKETS = 1u << 15;
 
 inline bool weighs_directly(uint32_t buckets, uint32_t group) {
     return size_t(buckets) * group <= DIRECT_WEIGHT_MAX_BUCKETS;
+}
+
+// The bucket reduction by planes (bucket_reduce.cuh plane_sums): a window
+// of B = 2^(c-1) buckets has c planes; plane_sums' lanes add at most
+// PLANE_LANE_BUCKETS of a plane's B/2 buckets each, over `ways` warps a
+// plane, as many as add_planes' warp holds parts of every plane: the
+// planes rounded up to a power of two (plane_lanes), times ways, ≤ 32.
+constexpr uint32_t PLANE_LANE_BUCKETS = 2;
+// The largest windows reduced by planes: 2^9 buckets (c = 10), whose planes
+// of 256 buckets take two warps of 4 a lane. Larger ones would add 8 or
+// more a lane in sequence, where weigh_buckets' chains grow by one doubling
+// and one addition a bit.
+constexpr uint32_t PLANE_MAX_BUCKETS = 1u << 9;
+
+inline uint32_t plane_count(uint32_t buckets) {
+    uint32_t planes = 1;
+    while ((1u << (planes - 1)) < buckets) planes++;
+    return planes;
+}
+
+inline uint32_t plane_lanes(uint32_t buckets) {
+    uint32_t lanes = 1;
+    while (lanes < plane_count(buckets)) lanes <<= 1;
+    return lanes;
+}
+
+inline uint32_t plane_ways(uint32_t buckets) {
+    const uint32_t members = std::max(1u, buckets / 2), per_warp = 32 * PLANE_LANE_BUCKETS;
+    return std::max(1u, std::min(32 / plane_lanes(buckets), (members + per_warp - 1) / per_warp));
+}
+
+// GPUKIT_PLANE_REDUCTION=0 (read once per process) weighs every bucket
+// instead (weigh_buckets), for benchmarks.
+inline bool plane_reduction_on() {
+    static const bool on = !env_is_zero("GPUKIT_PLANE_REDUCTION");
+    return on;
+}
+
+// Whether a group of windows of B buckets is reduced by planes: where it
+// would weigh its buckets directly, windows of up to PLANE_MAX_BUCKETS.
+inline bool weighs_by_planes(uint32_t buckets, uint32_t group) {
+    return buckets <= PLANE_MAX_BUCKETS && weighs_directly(buckets, group) && plane_reduction_on();
 }
 
 // Device bytes reduce_windows needs for a group of windows of B buckets.

@@ -86,13 +86,6 @@ inline uint32_t idle_segments(uint32_t segments, size_t per_unit, size_t buckets
     return segments;
 }
 
-// GPUKIT_SPREAD_SUMS=0 (read once per process) keeps a lane per addition in
-// the small path's sums (ec/spread_sum.cuh), for benchmarks.
-inline bool small_spread_sums() {
-    static const bool spread = !env_is_zero("GPUKIT_SPREAD_SUMS");
-    return spread;
-}
-
 // GPUKIT_SMALL_MSM (read once per process) sets the most pairs a unit may
 // have on the small path, for benchmarks: 0 turns it off.
 inline size_t small_msm_max_pairs() {

@@ -123,6 +123,16 @@ extern "C" bool gpukit_plan_weighs_directly(uint32_t buckets, uint32_t group) {
     return weighs_directly(buckets, group);
 }
 
+extern "C" bool gpukit_plan_weighs_by_planes(uint32_t buckets, uint32_t group) {
+    return weighs_by_planes(buckets, group);
+}
+
+extern "C" uint32_t gpukit_plan_plane_count(uint32_t buckets) { return plane_count(buckets); }
+
+extern "C" uint32_t gpukit_plan_plane_lanes(uint32_t buckets) { return plane_lanes(buckets); }
+
+extern "C" uint32_t gpukit_plan_plane_ways(uint32_t buckets) { return plane_ways(buckets); }
+
 extern "C" bool gpukit_plan_small_msm_fits(uint32_t n, uint32_t batch, uint32_t c, uint32_t copies,
                                            size_t max_pairs) {
     return small_msm_fits(msm_shape{n, batch, c, copies, n}, max_pairs);

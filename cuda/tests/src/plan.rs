@@ -109,6 +109,10 @@ mod ffi {
         pub fn gpukit_plan_chunk_length(buckets: u32, group: u32, resident: usize) -> u32;
         pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
         pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
+        pub fn gpukit_plan_weighs_by_planes(buckets: u32, group: u32) -> bool;
+        pub fn gpukit_plan_plane_count(buckets: u32) -> u32;
+        pub fn gpukit_plan_plane_lanes(buckets: u32) -> u32;
+        pub fn gpukit_plan_plane_ways(buckets: u32) -> u32;
         pub fn gpukit_plan_small_msm_fits(
             n: u32,
             batch: u32,
@@ -302,6 +306,26 @@ pub fn reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize {
 pub fn weighs_directly(buckets: u32, group: u32) -> bool {
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_weighs_directly(buckets, group) }
+}
+
+/// weighs_by_planes: whether reduce_windows sums the windows' bit planes
+/// (bucket_reduce.cuh plane_sums) instead of weighing every bucket.
+pub fn weighs_by_planes(buckets: u32, group: u32) -> bool {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_weighs_by_planes(buckets, group) }
+}
+
+/// The planes of a window of `buckets` buckets, the lanes add_planes gives
+/// them and the warps plane_sums sums each one over: (count, lanes, ways).
+pub fn planes(buckets: u32) -> (u32, u32, u32) {
+    // SAFETY: pure arithmetic on values.
+    unsafe {
+        (
+            ffi::gpukit_plan_plane_count(buckets),
+            ffi::gpukit_plan_plane_lanes(buckets),
+            ffi::gpukit_plan_plane_ways(buckets),
+        )
+    }
 }
 
 /// small_msm_fits: whether an MSM of this shape takes the small path

@@ -571,6 +571,33 @@ fn weighs_directly_up_to_the_limit() {
     assert!(!plan::weighs_directly(1 << 16, 1 << 16));
 }
 
+/// The planes' kernels (bucket_reduce.cuh plane_sums, add_planes): c
+/// planes for 2^(c-1) buckets, on a power of two of lanes that holds them
+/// and their parts within one warp, each lane of plane_sums adding at most
+/// four buckets in sequence; the parts fit the direct path's bytes; planes
+/// only where the buckets would be weighed directly, up to c = 10.
+#[test]
+fn planes_fit_one_warp() {
+    for c in 1..=24u32 {
+        let b = plan::buckets_per_window(c);
+        let (count, lanes, ways) = plan::planes(b);
+        assert_eq!(count, c, "c {c}");
+        assert!(lanes.is_power_of_two() && lanes >= c && lanes < 2 * c.max(1), "c {c}");
+        for group in [1u32, 2, 16, 17, 64, 255, 4096] {
+            let planes = plan::weighs_by_planes(b, group);
+            assert_eq!(planes, c <= 10 && plan::weighs_directly(b, group), "c {c}, group {group}");
+            if !planes {
+                continue;
+            }
+            assert!(ways >= 1 && lanes * ways <= 32, "c {c}");
+            let members = (b / 2).max(1);
+            assert!(members.div_ceil(32 * ways) <= 4, "c {c}");
+            let parts = group as usize * (count * ways) as usize;
+            assert!(parts <= group as usize * reduce_peak(b, group), "c {c}, group {group}");
+        }
+    }
+}
+
 #[test]
 fn group_bytes_grow_with_the_group_and_the_pairs() {
     for c in [1u32, 8, 13, 16, 20, 24] {
