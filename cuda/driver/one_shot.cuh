@@ -150,13 +150,9 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     bucket_t total = bucket_t::identity();
     for (uint32_t done = 0; done < count; done += chunk) {
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
-        device_buffer<affine_t> d_points(m, stream);
-        device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
-        device_buffer<uint8_t> d_records(size_t(m) * record_bytes, stream);
-        device_buffer<affine_t> split_points(sorted_split ? size_t(2) * m : 0, stream);
-        device_buffer<uint32_t> split_scalars(sorted_split ? size_t(2) * m * 8 : 0, stream);
         // A pass on a curve with an endomorphism may be split (glv_msm.cuh):
-        // a small one on the small path, whole; a larger one part by part.
+        // a small one on the small path, whole; a larger one part by part,
+        // or whole, sorted before its points' copy.
         const bool small_split = glv_route_for<C>(m, c, check) == glv_route::small;
         const bool split = small_split || sorted_split;
         const uint32_t bits = split ? glv_bits<C>() : T::SCALAR_BITS;
@@ -164,6 +160,14 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
         const size_t msm_budget = budget - size_t(m) * per_point;
         const std::vector<scalar_part> parts =
             small_split ? std::vector<scalar_part>{{0, 1, 0, m, c}} : one_shot_parts<C>(m, c, sorted_split, msm_budget);
+        // An early split keeps the φ copies behind the points.
+        const bool early_split = sorted_split && parts.size() == 1 && glv_sorts_early<C>(m, c, msm_budget);
+        const bool late_split = sorted_split && !early_split;
+        device_buffer<affine_t> d_points(early_split ? size_t(2) * m : m, stream);
+        device_buffer<uint32_t> d_scalars(size_t(m) * 8, stream);
+        device_buffer<uint8_t> d_records(size_t(m) * record_bytes, stream);
+        device_buffer<affine_t> split_points(late_split ? size_t(2) * m : 0, stream);
+        device_buffer<uint32_t> split_scalars(late_split ? size_t(2) * m * 8 : 0, stream);
         // Several parts upload on a second stream, each while the part
         // before runs its MSM, and decode on a third: on the copy stream a
         // decode waited for an SM behind the MSM, and every later copy with
@@ -207,6 +211,16 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
                 enqueue_points<C>(inputs, d_points.get(), points + size_t(first) * points_layout.stride, m,
                                   points_layout, check, reports.get(), record_bytes ? d_records.get() : nullptr);
                 enqueue_glv_sums<C>(d_points.get(), pairs, unit_sums.get(), stream);
+                continue;
+            }
+            if (early_split) {
+                // The same order through the sorted pipeline: the device
+                // sorts the halves' pairs while the host copies the points.
+                enqueue_scalars<C>(inputs, d_scalars.get(), rows.back(), scalars_layout, reports.get());
+                glv_sorted_pairs pairs = enqueue_glv_sorted_recode<C>(d_scalars.get(), m, c, stream);
+                enqueue_points<C>(inputs, d_points.get(), points + size_t(first) * points_layout.stride, m,
+                                  points_layout, check, reports.get(), record_bytes ? d_records.get() : nullptr);
+                enqueue_glv_sorted_sums<C>(d_points.get(), pairs, unit_sums.get(), stream);
                 continue;
             }
             enqueue_inputs<C>(inputs, d_points.get(), d_scalars.get(), record_bytes ? d_records.get() : nullptr, points,

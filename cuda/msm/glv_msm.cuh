@@ -6,12 +6,17 @@
 // 0.4–0.5 ms call at 2^10 on the H100's host, bench/NOTES.md v28a) and half
 // the buckets to reduce. Small passes run the split on the small path
 // (small_msm.cuh); larger ones, up to glv_sorted_max_points, through the
-// sorted pipeline (driver/one_shot.cuh), part by part.
+// sorted pipeline (driver/one_shot.cuh), part by part, or sorted from the
+// scalars alone before the points' copy where the pass is one part.
 #pragma once
 #include <algorithm>
 #include "../ec/glv.cuh"
 #include "../runtime/env.cuh"
 #include "../runtime/status.cuh"
+#include "bucket_accumulate.cuh"
+#include "bucket_reduce.cuh"
+#include "bucket_sort.cuh"
+#include "plan/passes.cuh"
 #include "small_msm.cuh"
 
 namespace gpukit {
@@ -97,17 +102,20 @@ void enqueue_glv_split(const typename curve_traits<C>::affine_t* bases, const ui
     }
 }
 
-// The split's pairs for the small path, recoded as the scalars are split
-// and without writing the halves' points: half h of scalar i takes slot
-// h·n + i of each unit (recode_scalars' layout over glv_split_shape), its
-// value the point's index i, with ENDO_BIT on the φ half and NEGATE_BIT
-// where the half's sign and its digit's differ; the small path applies φ
-// as it gathers (one product a pair, pair_point). Against split_scalars_glv
-// and recode_scalars: one launch and the 2n halves' points (128 KiB of BN254
-// at 2^10) fewer, and resident bases need no φ copies. One thread a scalar.
+// The split's pairs, recoded as the scalars are split and without writing
+// the halves' points: half h of scalar i takes slot h·n + i of each unit
+// (recode_scalars' layout over glv_split_shape), its value i for the first
+// half and phi_base + i for the φ half, with NEGATE_BIT where the half's
+// sign and its digit's differ. On the small path phi_base is ENDO_BIT, and
+// its gather applies φ (one product a pair, pair_point); through the sorted
+// pipeline it is n, the φ copies' place behind the points (phi_points).
+// Against split_scalars_glv and recode_scalars: one launch and the halves'
+// scalars fewer, no wait for the points, and on the small path no halves'
+// points (128 KiB of BN254 at 2^10) and no φ copies of resident bases. One
+// thread a scalar.
 template <class C>
-__global__ void recode_glv_halves(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t sets, uint32_t* keys,
-                                  uint32_t* values) {
+__global__ void recode_glv_halves(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t sets,
+                                  uint32_t phi_base, uint32_t* keys, uint32_t* values) {
     const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     glv_half halves[2];
@@ -123,8 +131,23 @@ __global__ void recode_glv_halves(const uint32_t* scalars, uint32_t n, uint32_t 
             const uint32_t magnitude = negative ? (1u << c) - raw : raw;
             const size_t at = (size_t(w) * 2 + h) * n + i;
             keys[at] = magnitude == 0 ? format.skip(w) : format.key(w, magnitude - 1);
-            values[at] = i | (h ? ENDO_BIT : 0u) | (negative != halves[h].negative ? NEGATE_BIT : 0u);
+            values[at] = ((h ? phi_base : 0u) + i) | (negative != halves[h].negative ? NEGATE_BIT : 0u);
         }
+    }
+}
+
+// Enqueues recode_glv_halves over n canonical scalars at window c, `sets`
+// windows, into keys and values on `stream`.
+template <class C>
+void enqueue_recode_glv_halves(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t sets, uint32_t phi_base,
+                               uint32_t* keys, uint32_t* values, cudaStream_t stream) {
+    constexpr uint32_t BLOCK = 128;
+    if constexpr (has_glv<C>()) {
+        recode_glv_halves<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, sets, phi_base, keys, values);
+        GPUKIT_LAUNCHED("recode_glv_halves");
+        trace_mark("split and recode");
+    } else {
+        fail(STATUS_INTERNAL, std::string("no endomorphism for ") + curve_traits<C>::NAME);
     }
 }
 
@@ -140,19 +163,98 @@ struct glv_small_pairs {
 // device recodes while the host is still copying the points.
 template <class C>
 glv_small_pairs enqueue_glv_recode(const uint32_t* scalars, uint32_t n, uint32_t c, cudaStream_t stream) {
-    constexpr uint32_t BITS = glv_bits<C>(), BLOCK = 128;
+    constexpr uint32_t BITS = glv_bits<C>();
     const msm_shape shape = glv_split_shape(n, c);
     const size_t pairs = shape.pairs_per_unit() * shape.units(BITS);
     glv_small_pairs out{shape, device_buffer<uint32_t>(pairs, stream), device_buffer<uint32_t>(pairs, stream)};
-    if constexpr (has_glv<C>()) {
-        recode_glv_halves<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(scalars, n, c, shape.sets(BITS),
-                                                                        out.keys.get(), out.values.get());
-        GPUKIT_LAUNCHED("recode_glv_halves");
-        trace_mark("split and recode");
-    } else {
-        fail(STATUS_INTERNAL, std::string("no endomorphism for ") + curve_traits<C>::NAME);
-    }
+    enqueue_recode_glv_halves<C>(scalars, n, c, shape.sets(BITS), ENDO_BIT, out.keys.get(), out.values.get(), stream);
     return out;
+}
+
+// GPUKIT_GLV_EARLY_SORT=0 (read once per process) sorts a one-part split
+// pass after its points' copy (split_scalars_glv, as parts do), for
+// benchmarks.
+inline bool glv_early_sort_enabled() {
+    static const bool enabled = !env_is_zero("GPUKIT_GLV_EARLY_SORT");
+    return enabled;
+}
+
+// Whether a one-shot split pass of n points at window c, taken whole
+// (one part) through the sorted pipeline, sorts its pairs before its points'
+// copy (enqueue_glv_sorted_recode): where its pairs accumulate in XYZZ,
+// which can apply φ as it reads a point (the batch-affine lanes read theirs
+// through the lane layout), and one pass of every unit fits `budget`.
+template <class C>
+bool glv_sorts_early(uint32_t n, uint32_t c, size_t budget) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    const msm_shape shape = glv_split_shape(n, c);
+    const uint32_t units = shape.units(glv_bits<C>());
+    return glv_early_sort_enabled() && affine_accumulation_threads<C>(shape.pairs_per_unit() * units) == 0 &&
+           units_per_pass(shape.pairs_per_unit(), c, units, sizeof(bucket_t), budget) >= units;
+}
+
+// The split's pairs of one pass for the sorted pipeline, sorted by bucket
+// from the scalars alone (recode_glv_halves with phi_base = n). The split
+// through split_scalars_glv waits for the points, which it writes out as
+// 2n halves; these pairs are recoded and sorted while the host still
+// copies the points (BN254 2^16: split, recode and sort 0.07 ms of device
+// time), and the points then get their φ copies behind them (phi_points).
+// The accumulation applying φ as it read a point instead took 9 % longer
+// (0.44 → 0.48 ms at BN254 2^16, bench/NOTES.md v39).
+struct glv_sorted_pairs {
+    msm_shape shape;
+    size_t count;
+    device_buffer<uint32_t> keys_a, keys_b, values_a, values_b;
+    cub::DoubleBuffer<uint32_t> keys, values;
+};
+
+// Enqueues the split, recoding and sort of n canonical scalars at window c
+// on `stream` (glv_sorts_early).
+template <class C>
+glv_sorted_pairs enqueue_glv_sorted_recode(const uint32_t* scalars, uint32_t n, uint32_t c, cudaStream_t stream) {
+    constexpr uint32_t BITS = glv_bits<C>();
+    const msm_shape shape = glv_split_shape(n, c);
+    const size_t count = shape.pairs_per_unit() * shape.units(BITS);
+    glv_sorted_pairs out{shape, count, device_buffer<uint32_t>(count, stream), device_buffer<uint32_t>(count, stream),
+                         device_buffer<uint32_t>(count, stream), device_buffer<uint32_t>(count, stream), {}, {}};
+    out.keys = cub::DoubleBuffer<uint32_t>(out.keys_a.get(), out.keys_b.get());
+    out.values = cub::DoubleBuffer<uint32_t>(out.values_a.get(), out.values_b.get());
+    enqueue_recode_glv_halves<C>(scalars, n, c, shape.sets(BITS), n, out.keys.Current(), out.values.Current(), stream);
+    sort_pairs(out.keys, out.values, count, pair_keys{c}, stream);
+    trace_mark("sort");
+    return out;
+}
+
+// points[n + i] = φ(points[i]) for i < n: the φ half's points of the
+// early-sorted pairs.
+template <class C>
+__global__ void phi_points(typename curve_traits<C>::affine_t* points, uint32_t n) {
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    if constexpr (has_glv_t<C>::value) store_wide(points + n + i, endomorphism<C>(load_wide(points + i)));
+}
+
+// Enqueues the rest of the sorted pipeline over `pairs` and their n points
+// at `points`, which has room for 2n (the φ copies go behind them), on
+// `stream`: unit u's sum in unit_sums[u] (pairs.shape.units(glv_bits<C>())
+// of them), for finish_msm at glv_bits<C>().
+template <class C>
+void enqueue_glv_sorted_sums(typename curve_traits<C>::affine_t* points, glv_sorted_pairs& pairs,
+                             typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t BLOCK = 256;
+    const uint32_t n = pairs.shape.n / 2;
+    phi_points<C><<<blocks_for(n, BLOCK), BLOCK, 0, stream>>>(points, n);
+    GPUKIT_LAUNCHED("phi_points");
+    trace_mark("phi points");
+    const uint32_t units = pairs.shape.units(glv_bits<C>()), B = buckets_per_window(pairs.shape.c);
+    bucket_items items{device_buffer<uint32_t>(size_t(units) * B, stream), device_buffer<uint32_t>(1, stream)};
+    GPUKIT_CUDA(cudaMemsetAsync(items.end.get(), 0, items.end.bytes(), stream));
+    device_buffer<bucket_t> sums(size_t(units) * B, stream);
+    accumulate_buckets<C>(points, pairs.keys, pairs.values, pairs.count, pair_keys{pairs.shape.c}, items, sums.get(),
+                          stream);
+    reduce_windows<C>(sums.get(), items.end.get(), B, units, unit_sums, stream);
+    trace_mark("reduce windows");
 }
 
 // Enqueues the small path's sums of `pairs` over their points `bases` on
