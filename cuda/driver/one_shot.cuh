@@ -150,6 +150,8 @@ typename curve_traits<C>::bucket_t slice_msm(const uint8_t* points, const uint8_
     bucket_t total = bucket_t::identity();
     for (uint32_t done = 0; done < count; done += chunk) {
         const uint32_t m = std::min(chunk, count - done), first = offset + done;
+        // The gather pool wakes while the pass is planned and allocated.
+        warm_gather_pool(std::max(size_t(m) * 32, size_t(m) * points_layout.stride));
         // A pass on a curve with an endomorphism may be split (glv_msm.cuh):
         // a small one on the small path, whole; a larger one part by part,
         // or whole, sorted before its points' copy.

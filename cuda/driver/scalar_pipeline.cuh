@@ -64,6 +64,8 @@ template <class C, class Enqueue>
 void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
                       scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
     const size_t largest = largest_part(parts);
+    // The gather pool wakes while the buffers are allocated.
+    warm_gather_pool(parts.empty() ? 0 : size_t(parts[0].vectors) * parts[0].count * 32);
     pooled_stream copy_stream;
     device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
                                           device_buffer<uint32_t>(largest * 8, stream)};

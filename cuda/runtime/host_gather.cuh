@@ -3,6 +3,8 @@
 // so that the host checks (cuda/tests) run it without a device.
 #pragma once
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -70,8 +72,17 @@ void gather_rows(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, si
 // 31 GB/s, by 8 kept waiting at 47 GB/s; bench/NOTES.md, v14c). One job at
 // a time: concurrent callers take turns, each bound by the memory bus.
 // host_staging.cuh keeps one pool a device.
+//
+// Helpers woken from sleep start late: on the H200 host eight threads
+// gathered 2 MiB in 118 µs after 2 ms idle and in 44 µs right after
+// another job, and each of a 2^16-point call's two pieces paid it
+// (bench/NOTES.md v39). So helpers spin for SPIN after each job and after
+// warm(), which a call sends ahead of its first piece; then they sleep.
 class gather_pool {
   public:
+    using clock = std::chrono::steady_clock;
+    static constexpr clock::duration SPIN = std::chrono::microseconds(300);
+
     // Threads that fail to start leave a smaller pool, never a broken one.
     // A pool is never destroyed: its threads wait for work until exit.
     explicit gather_pool(unsigned threads) {
@@ -95,7 +106,8 @@ class gather_pool {
             std::lock_guard<std::mutex> lock(mutex_);
             job_ = &job;
             pending_ = unsigned(helpers_.size());
-            generation_++;
+            spin_until_.store((clock::now() + SPIN).time_since_epoch().count(), std::memory_order_relaxed);
+            generation_.fetch_add(1, std::memory_order_release);
         }
         wake_.notify_all();
         job(0);
@@ -103,18 +115,41 @@ class gather_pool {
         finished_.wait(lock, [&] { return pending_ == 0; });
     }
 
+    // Wakes the helpers to spin for SPIN, so that a job posted meanwhile
+    // starts at once.
+    void warm() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            spin_until_.store((clock::now() + SPIN).time_since_epoch().count(), std::memory_order_relaxed);
+        }
+        wake_.notify_all();
+    }
+
   private:
+    bool spinning() const {
+        return clock::now().time_since_epoch().count() < spin_until_.load(std::memory_order_relaxed);
+    }
+    static void relax() {
+#if defined(__x86_64__)
+        _mm_pause();
+#else
+        std::this_thread::yield();
+#endif
+    }
     void serve(unsigned k) {
         uint64_t seen = 0;
         for (;;) {
-            const std::function<void(unsigned)>* job;
-            {
+            // A job's pointer is written before its generation is released.
+            while (generation_.load(std::memory_order_acquire) == seen) {
+                if (spinning()) {
+                    relax();
+                    continue;
+                }
                 std::unique_lock<std::mutex> lock(mutex_);
-                wake_.wait(lock, [&] { return generation_ != seen; });
-                seen = generation_;
-                job = job_;
+                wake_.wait(lock, [&] { return generation_.load(std::memory_order_relaxed) != seen || spinning(); });
             }
-            (*job)(k);
+            seen = generation_.load(std::memory_order_acquire);
+            (*job_)(k);
             std::lock_guard<std::mutex> lock(mutex_);
             if (--pending_ == 0) finished_.notify_one();
         }
@@ -122,7 +157,8 @@ class gather_pool {
     std::mutex turn_, mutex_;
     std::condition_variable wake_, finished_;
     const std::function<void(unsigned)>* job_ = nullptr;
-    uint64_t generation_ = 0;
+    std::atomic<uint64_t> generation_{0};
+    std::atomic<clock::rep> spin_until_{0};
     unsigned pending_ = 0;
     std::vector<std::thread> helpers_;
 };

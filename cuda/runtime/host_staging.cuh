@@ -110,6 +110,14 @@ inline size_t pinned_copy_min_bytes() {
 }
 // Below this many bytes the calling thread gathers a staged copy alone.
 constexpr size_t PARALLEL_GATHER_MIN_BYTES = size_t(1) << 20;
+// Wakes the current device's gather pool ahead of an upload whose largest
+// row has `bytes` (a copy of one row), where staged_upload::copy will
+// gather it in parallel: its helpers spin when the first piece comes
+// instead of waking from sleep then (gather_pool::warm).
+inline void warm_gather_pool(size_t bytes) {
+    if (bytes >= pinned_copy_min_bytes() && bytes >= PARALLEL_GATHER_MIN_BYTES) device_gather_pool().warm();
+}
+
 // Up to this many bytes a staged copy is one piece: the pool's gather and
 // the copy engine each take it in ~100 µs, less than cutting it costs.
 constexpr size_t ONE_PIECE_MAX_BYTES = size_t(8) << 20;

@@ -15,21 +15,37 @@ using namespace gpukit;
 // `threads` (1 to 16; each size started once and kept, as the library's
 // pools are never destroyed). Returns 0, or -1 for a pool size out of range
 // or a failure.
-extern "C" int gpukit_check_gather(uint32_t threads, int streamed, const uint8_t* base, size_t stride,
-                                   size_t row_bytes, size_t from, size_t len, uint8_t* dst) {
+static gather_pool* pool_of(uint32_t threads) {
     constexpr uint32_t MAX_THREADS = 16;
     static std::mutex mutex;
     static gather_pool* pools[MAX_THREADS + 1] = {};
-    if (threads < 1 || threads > MAX_THREADS || row_bytes == 0) return -1;
+    if (threads < 1 || threads > MAX_THREADS) return nullptr;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!pools[threads]) pools[threads] = new gather_pool(threads);
+    return pools[threads];
+}
+
+extern "C" int gpukit_check_gather(uint32_t threads, int streamed, const uint8_t* base, size_t stride,
+                                   size_t row_bytes, size_t from, size_t len, uint8_t* dst) {
+    if (row_bytes == 0) return -1;
     try {
-        gather_pool* pool;
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            if (!pools[threads]) pools[threads] = new gather_pool(threads);
-            pool = pools[threads];
-        }
+        gather_pool* pool = pool_of(threads);
+        if (!pool) return -1;
         const auto row = [base, stride](size_t j) { return base + j * stride; };
         parallel_gather(*pool, dst, row, row_bytes, from, len, streamed != 0);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+// Wakes the pool of `threads` to spin (gather_pool::warm). Returns 0, or -1
+// for a pool size out of range or a failure.
+extern "C" int gpukit_check_gather_warm(uint32_t threads) {
+    try {
+        gather_pool* pool = pool_of(threads);
+        if (!pool) return -1;
+        pool->warm();
         return 0;
     } catch (...) {
         return -1;

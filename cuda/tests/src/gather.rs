@@ -13,7 +13,15 @@ mod ffi {
             len: usize,
             dst: *mut u8,
         ) -> i32;
+        pub fn gpukit_check_gather_warm(threads: u32) -> i32;
     }
+}
+
+/// Wakes the pool of `threads` (the one `gather` uses) to spin for the
+/// next job (gather_pool::warm). None where the shim refused.
+pub fn warm(threads: u32) -> Option<()> {
+    // SAFETY: no pointers; the shim refuses pool sizes out of range.
+    (unsafe { ffi::gpukit_check_gather_warm(threads) } == 0).then_some(())
 }
 
 /// Bytes `from .. from + dst.len()` of the rows of `source` (row j the

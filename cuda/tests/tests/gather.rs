@@ -4,7 +4,7 @@
 //! 16. The bytes must equal the packed rows', and no byte outside the
 //! destination may change. No GPU needed.
 
-use gpukit_cuda_tests::gather::gather;
+use gpukit_cuda_tests::gather::{gather, warm as warm_pool};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -123,6 +123,47 @@ fn gathers_equal_the_packed_rows() {
     }
 }
 
+/// Helpers spin after a job and after warm(), then sleep (gather_pool's
+/// SPIN, 0.3 ms): a job must find every helper, whether it posts while
+/// they spin, right after a warm(), or once they slept again, and whether
+/// warm() comes many times or with no job after it.
+#[test]
+fn gathers_after_spinning_and_sleeping() {
+    let mut rng = ChaCha8Rng::seed_from_u64(39);
+    let source: Vec<u8> = (0..1 << 20).map(|_| rng.gen()).collect();
+    let rows = Rows {
+        source: &source,
+        stride: 64,
+        row_bytes: 64,
+    };
+    let pause = |micros: u64| std::thread::sleep(std::time::Duration::from_micros(micros));
+    for threads in [2u32, 8, 16] {
+        for (warm, idle) in [(false, 0), (false, 2000), (true, 0), (true, 50), (true, 2000)] {
+            for round in 0..20usize {
+                if warm {
+                    warm_pool(threads).expect("the shim warms");
+                    if round % 3 == 0 {
+                        warm_pool(threads).expect("the shim warms");
+                    }
+                }
+                pause(idle);
+                let len = rng.gen_range(1..source.len());
+                let from = rng.gen_range(0..=source.len() - len);
+                let case = Case {
+                    threads,
+                    streamed: round % 2 == 0,
+                    from,
+                    len,
+                    misalign: rng.gen_range(0..16),
+                };
+                check(&rows, case);
+            }
+        }
+        // A warm() with no job after it: the next test's gathers still run.
+        warm_pool(threads).expect("the shim warms");
+    }
+}
+
 #[test]
 fn pool_sizes_out_of_range_are_refused() {
     let source = [7u8; 64];
@@ -132,6 +173,7 @@ fn pool_sizes_out_of_range_are_refused() {
             gather(threads, true, &source, 64, 64, 0, &mut dst).is_none(),
             "{threads} threads"
         );
+        assert!(warm_pool(threads).is_none(), "{threads} threads");
     }
     assert!(gather(1, true, &source, 64, 64, 0, &mut dst).is_some());
     assert_eq!(dst, [7u8; 16]);
