@@ -138,7 +138,13 @@ fn gathers_after_spinning_and_sleeping() {
     };
     let pause = |micros: u64| std::thread::sleep(std::time::Duration::from_micros(micros));
     for threads in [2u32, 8, 16] {
-        for (warm, idle) in [(false, 0), (false, 2000), (true, 0), (true, 50), (true, 2000)] {
+        for (warm, idle) in [
+            (false, 0),
+            (false, 2000),
+            (true, 0),
+            (true, 50),
+            (true, 2000),
+        ] {
             for round in 0..20usize {
                 if warm {
                     warm_pool(threads).expect("the shim warms");

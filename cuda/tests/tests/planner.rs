@@ -582,10 +582,17 @@ fn planes_fit_one_warp() {
         let b = plan::buckets_per_window(c);
         let (count, lanes, ways) = plan::planes(b);
         assert_eq!(count, c, "c {c}");
-        assert!(lanes.is_power_of_two() && lanes >= c && lanes < 2 * c.max(1), "c {c}");
+        assert!(
+            lanes.is_power_of_two() && lanes >= c && lanes < 2 * c.max(1),
+            "c {c}"
+        );
         for group in [1u32, 2, 16, 17, 64, 255, 4096] {
             let planes = plan::weighs_by_planes(b, group);
-            assert_eq!(planes, c <= 10 && plan::weighs_directly(b, group), "c {c}, group {group}");
+            assert_eq!(
+                planes,
+                c <= 10 && plan::weighs_directly(b, group),
+                "c {c}, group {group}"
+            );
             if !planes {
                 continue;
             }
@@ -593,7 +600,10 @@ fn planes_fit_one_warp() {
             let members = (b / 2).max(1);
             assert!(members.div_ceil(32 * ways) <= 4, "c {c}");
             let parts = group as usize * (count * ways) as usize;
-            assert!(parts <= group as usize * reduce_peak(b, group), "c {c}, group {group}");
+            assert!(
+                parts <= group as usize * reduce_peak(b, group),
+                "c {c}, group {group}"
+            );
         }
     }
 }
