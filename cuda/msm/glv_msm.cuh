@@ -181,9 +181,10 @@ inline bool glv_early_sort_enabled() {
 
 // Whether a one-shot split pass of n points at window c, taken whole
 // (one part) through the sorted pipeline, sorts its pairs before its points'
-// copy (enqueue_glv_sorted_recode): where its pairs accumulate in XYZZ,
-// which can apply φ as it reads a point (the batch-affine lanes read theirs
-// through the lane layout), and one pass of every unit fits `budget`.
+// copy (enqueue_glv_sorted_recode): where its pairs accumulate in XYZZ (the
+// batch-affine accumulation lays its pairs out in lanes, in buffers of
+// pair_buffer_slots and often with narrow keys, for which the early pairs'
+// buffers are not made), and one pass of every unit fits `budget`.
 template <class C>
 bool glv_sorts_early(uint32_t n, uint32_t c, size_t budget) {
     using bucket_t = typename curve_traits<C>::bucket_t;
