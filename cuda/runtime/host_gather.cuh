@@ -73,11 +73,15 @@ void gather_rows(uint8_t* dst, const Row& row, size_t row_bytes, size_t from, si
 // a time: concurrent callers take turns, each bound by the memory bus.
 // host_staging.cuh keeps one pool a device.
 //
-// Helpers woken from sleep start late: on the H200 host eight threads
-// gathered 2 MiB in 118 µs after 2 ms idle and in 44 µs right after
-// another job, and each of a 2^16-point call's two pieces paid it
-// (bench/NOTES.md v39). So helpers spin for SPIN after each job and after
-// warm(), which a call sends ahead of its first piece; then they sleep.
+// A job is a count of items that every thread, the caller's included,
+// claims one at a time in increasing order, so that the caller starts at
+// once and a helper still waking finds fewer items instead of holding the
+// job up: on the H200 host eight threads gathered 2 MiB in 118 µs after
+// 2 ms idle and in 44 µs right after another job, and 87 µs 20 µs after
+// warm() (bench/NOTES.md v39). The caller waits only for items claimed, so
+// a helper that wakes after the last claim never delays it. Helpers spin for
+// SPIN after each job and after warm(), which a call sends ahead of its
+// first copy; then they sleep.
 class gather_pool {
   public:
     using clock = std::chrono::steady_clock;
@@ -88,7 +92,7 @@ class gather_pool {
     explicit gather_pool(unsigned threads) {
         for (unsigned k = 1; k < threads; k++) {
             try {
-                helpers_.emplace_back([this, k] { serve(k); });
+                helpers_.emplace_back([this] { serve(); });
             } catch (const std::system_error&) {
                 break;
             }
@@ -98,34 +102,58 @@ class gather_pool {
     gather_pool& operator=(const gather_pool&) = delete;
     // Threads a job runs on, the caller's included.
     unsigned threads() const { return unsigned(helpers_.size()) + 1; }
-    // Runs job(k) for every k < threads(), k = 0 on the calling thread, and
-    // returns once every one has returned.
-    void run(const std::function<void(unsigned)>& job) {
+
+    // Runs work(i) once for every i < count (below 2^32) on the
+    // pool's threads, the calling one's included. The calling thread runs
+    // poll(), where given, before each item it claims, while it waits for
+    // the helpers' last items, and once after every item has returned;
+    // run() then returns. work must not throw.
+    void run(size_t count, const std::function<void(size_t)>& work, const std::function<void()>& poll = nullptr) {
         std::lock_guard<std::mutex> turn(turn_);
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            job_ = &job;
-            pending_ = unsigned(helpers_.size());
-            spin_until_.store((clock::now() + SPIN).time_since_epoch().count(), std::memory_order_relaxed);
+            work_ = &work;
+            finished_.store(0, std::memory_order_relaxed);
+            // The count and the next index in one word: a claim is one
+            // compare-and-swap, and a helper still looking at the job before
+            // can only claim this job's items, never an index past its count.
+            claim_.store(uint64_t(count) << 32, std::memory_order_release);
+            spin_for_a_while();
             generation_.fetch_add(1, std::memory_order_release);
         }
         wake_.notify_all();
-        job(0);
-        std::unique_lock<std::mutex> lock(mutex_);
-        finished_.wait(lock, [&] { return pending_ == 0; });
+        for (size_t i = 0;;) {
+            if (poll) poll();
+            if (!claim(i)) break;
+            work(i);
+            finished_.fetch_add(1, std::memory_order_release);
+        }
+        // The helpers' last items: each one a few µs, running already.
+        for (unsigned k = 0; finished_.load(std::memory_order_acquire) < count; k++) {
+            if (poll) poll();
+            if (k < 4096)
+                relax();
+            else
+                std::this_thread::yield();
+        }
+        if (poll) poll();
+        spin_for_a_while();
     }
 
     // Wakes the helpers to spin for SPIN, so that a job posted meanwhile
-    // starts at once.
+    // starts on every thread at once.
     void warm() {
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            spin_until_.store((clock::now() + SPIN).time_since_epoch().count(), std::memory_order_relaxed);
+            spin_for_a_while();
         }
         wake_.notify_all();
     }
 
   private:
+    void spin_for_a_while() {
+        spin_until_.store((clock::now() + SPIN).time_since_epoch().count(), std::memory_order_relaxed);
+    }
     bool spinning() const {
         return clock::now().time_since_epoch().count() < spin_until_.load(std::memory_order_relaxed);
     }
@@ -136,10 +164,21 @@ class gather_pool {
         std::this_thread::yield();
 #endif
     }
-    void serve(unsigned k) {
+    // The next item of the current job, if one is left.
+    bool claim(size_t& item) {
+        uint64_t word = claim_.load(std::memory_order_acquire);
+        while (uint32_t(word) < uint32_t(word >> 32)) {
+            if (claim_.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel, std::memory_order_acquire)) {
+                item = uint32_t(word);
+                return true;
+            }
+        }
+        return false;
+    }
+    void serve() {
         uint64_t seen = 0;
         for (;;) {
-            // A job's pointer is written before its generation is released.
+            // A job's words are written before its generation is released.
             while (generation_.load(std::memory_order_acquire) == seen) {
                 if (spinning()) {
                     relax();
@@ -149,33 +188,67 @@ class gather_pool {
                 wake_.wait(lock, [&] { return generation_.load(std::memory_order_relaxed) != seen || spinning(); });
             }
             seen = generation_.load(std::memory_order_acquire);
-            (*job_)(k);
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (--pending_ == 0) finished_.notify_one();
+            // A claimed item keeps its job's caller waiting, so work_ is
+            // still that job's when it is read.
+            for (size_t i = 0; claim(i);) {
+                (*work_)(i);
+                finished_.fetch_add(1, std::memory_order_release);
+            }
         }
     }
     std::mutex turn_, mutex_;
-    std::condition_variable wake_, finished_;
-    const std::function<void(unsigned)>* job_ = nullptr;
-    std::atomic<uint64_t> generation_{0};
+    std::condition_variable wake_;
+    const std::function<void(size_t)>* work_ = nullptr;
+    std::atomic<uint64_t> claim_{0}, generation_{0};
+    std::atomic<size_t> finished_{0};
     std::atomic<clock::rep> spin_until_{0};
-    unsigned pending_ = 0;
     std::vector<std::thread> helpers_;
 };
 
-// gather_rows on every thread of `pool`, an equal slice each, whole lines
-// of 64 bytes but the last (a line written by two threads would be
-// streamed in pieces).
+// Bytes a gather item takes by default for a gather of `len` bytes on
+// `threads` threads: whole lines of 64 bytes (a line written by two threads
+// would be streamed in pieces), at least 64 KiB, so that claiming costs
+// nothing, and a quarter of a thread's share, so that a thread's reads and
+// writes run on for long and a slow thread still holds up little.
+inline size_t gather_item_bytes(size_t len, unsigned threads) {
+    constexpr size_t MIN = size_t(64) << 10;
+    const size_t quarter_share = len / (4 * size_t(std::max(threads, 1u)));
+    return std::max(MIN, (quarter_share + MIN - 1) / MIN * MIN);
+}
+
+// gather_rows on every thread of `pool`, in items of `item` bytes (a
+// multiple of 64; 0 takes gather_item_bytes). Where `ready` is given, the
+// calling thread calls ready(at, bytes) for every piece [at, at + bytes)
+// of `piece` bytes (whole items; the last piece shorter) in order, as soon
+// as the piece is gathered, so that its copy to the device starts while
+// later pieces are gathered.
 template <class Row>
 void parallel_gather(gather_pool& pool, uint8_t* dst, const Row& row, size_t row_bytes, size_t from, size_t len,
-                     bool streamed) {
-    const size_t part = (len / pool.threads() + 63) / 64 * 64;
-    pool.run([&](unsigned k) {
-        const size_t at = size_t(k) * part;
-        if (at >= len) return;
-        const size_t take = k + 1 == pool.threads() ? len - at : std::min(part, len - at);
-        gather_rows(dst + at, row, row_bytes, from + at, take, streamed);
-    });
+                     bool streamed, size_t item = 0, size_t piece = 0,
+                     const std::function<void(size_t, size_t)>& ready = nullptr) {
+    if (len == 0) return;
+    if (item == 0) item = gather_item_bytes(len, pool.threads());
+    const size_t items = (len + item - 1) / item;
+    const size_t per_piece = ready ? std::max<size_t>(1, piece / item) : items;
+    const size_t pieces = (items + per_piece - 1) / per_piece;
+    const auto bytes_of = [&](size_t first, size_t count) { return std::min(count * item, len - first * item); };
+    std::vector<std::atomic<uint32_t>> gathered(ready ? pieces : 0);
+    size_t handed = 0;
+    const auto hand_ready_pieces = [&] {
+        while (handed < pieces) {
+            const size_t first = handed * per_piece, count = std::min(per_piece, items - first);
+            if (gathered[handed].load(std::memory_order_acquire) < count) return;
+            ready(first * item, bytes_of(first, count));
+            handed++;
+        }
+    };
+    pool.run(
+        items,
+        [&](size_t i) {
+            gather_rows(dst + i * item, row, row_bytes, from + i * item, bytes_of(i, 1), streamed);
+            if (ready) gathered[i / per_piece].fetch_add(1, std::memory_order_release);
+        },
+        ready ? std::function<void()>(hand_ready_pieces) : nullptr);
 }
 
 }  // namespace gpukit

@@ -4,6 +4,7 @@
 // size, with plain or non-temporal stores.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 
 #include "../../runtime/host_gather.cuh"
@@ -46,6 +47,39 @@ extern "C" int gpukit_check_gather_warm(uint32_t threads) {
         gather_pool* pool = pool_of(threads);
         if (!pool) return -1;
         pool->warm();
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+// As gpukit_check_gather, in items of `item` bytes, with pieces of `piece`
+// bytes handed on as they are gathered (parallel_gather's `ready`): for each, its start and length go to
+// starts[k] and lengths[k] (k < capacity; *handed counts them all) and its
+// bytes, as they are when it is handed on, to the same place in `snapshot`.
+// Returns 0, or -1 for a pool size out of range or a failure.
+extern "C" int gpukit_check_gather_pieces(uint32_t threads, int streamed, const uint8_t* base, size_t stride,
+                                          size_t row_bytes, size_t from, size_t len, size_t item, size_t piece,
+                                          uint8_t* dst,
+                                          uint8_t* snapshot, size_t* starts, size_t* lengths, size_t capacity,
+                                          size_t* handed) {
+    if (row_bytes == 0 || item == 0 || item % 64 != 0) return -1;
+    try {
+        gather_pool* pool = pool_of(threads);
+        if (!pool) return -1;
+        const auto row = [base, stride](size_t j) { return base + j * stride; };
+        size_t count = 0;
+        const auto ready = [&](size_t at, size_t bytes) {
+            if (count < capacity) {
+                starts[count] = at;
+                lengths[count] = bytes;
+            }
+            count++;
+            // The bytes handed on must stay in [0, len).
+            if (at <= len && bytes <= len - at) std::memcpy(snapshot + at, dst + at, bytes);
+        };
+        parallel_gather(*pool, dst, row, row_bytes, from, len, streamed != 0, item, piece, ready);
+        *handed = count;
         return 0;
     } catch (...) {
         return -1;

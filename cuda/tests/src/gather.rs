@@ -14,6 +14,23 @@ mod ffi {
             dst: *mut u8,
         ) -> i32;
         pub fn gpukit_check_gather_warm(threads: u32) -> i32;
+        pub fn gpukit_check_gather_pieces(
+            threads: u32,
+            streamed: i32,
+            base: *const u8,
+            stride: usize,
+            row_bytes: usize,
+            from: usize,
+            len: usize,
+            item: usize,
+            piece: usize,
+            dst: *mut u8,
+            snapshot: *mut u8,
+            starts: *mut usize,
+            lengths: *mut usize,
+            capacity: usize,
+            handed: *mut usize,
+        ) -> i32;
     }
 }
 
@@ -38,20 +55,9 @@ pub fn gather(
     from: usize,
     dst: &mut [u8],
 ) -> Option<()> {
-    assert!(
-        row_bytes > 0 && row_bytes <= stride,
-        "rows lie within their stride"
-    );
-    let end = from + dst.len();
-    if end > 0 {
-        let last_row = (end - 1) / row_bytes;
-        assert!(
-            last_row * stride + row_bytes <= source.len(),
-            "the gathered bytes lie in `source`"
-        );
-    }
+    check_rows(source, stride, row_bytes, from, dst.len());
     // SAFETY: the shim reads only rows 0..=last_row of `source`, each
-    // `row_bytes` long at `j * stride` (checked above), and writes exactly
+    // `row_bytes` long at `j * stride` (check_rows), and writes exactly
     // dst.len() bytes to `dst`.
     let rc = unsafe {
         ffi::gpukit_check_gather(
@@ -66,4 +72,83 @@ pub fn gather(
         )
     };
     (rc == 0).then_some(())
+}
+
+/// The pieces a gather handed on, in the order it handed them on.
+pub struct Handed {
+    /// Each piece's start and length in the destination.
+    pub pieces: Vec<(usize, usize)>,
+    /// Each piece's bytes as they were when it was handed on, at its place.
+    pub snapshot: Vec<u8>,
+}
+
+/// As [`gather`], in items of `item` bytes (a multiple of 64), with
+/// `parallel_gather` handing on pieces of `piece` bytes as they are
+/// gathered: what it handed on, or None where the shim refused.
+#[allow(clippy::too_many_arguments)]
+pub fn gather_pieces(
+    threads: u32,
+    streamed: bool,
+    source: &[u8],
+    stride: usize,
+    row_bytes: usize,
+    from: usize,
+    item: usize,
+    piece: usize,
+    dst: &mut [u8],
+) -> Option<Handed> {
+    check_rows(source, stride, row_bytes, from, dst.len());
+    // At most one piece an item.
+    let capacity = dst.len() / item.max(1) + 2;
+    let (mut starts, mut lengths) = (vec![0usize; capacity], vec![0usize; capacity]);
+    let mut snapshot = vec![0u8; dst.len()];
+    let mut handed = 0usize;
+    // SAFETY: as in `gather`; the shim writes at most `capacity` entries to
+    // `starts` and `lengths`, and to `snapshot` only within dst.len().
+    let rc = unsafe {
+        ffi::gpukit_check_gather_pieces(
+            threads,
+            i32::from(streamed),
+            source.as_ptr(),
+            stride,
+            row_bytes,
+            from,
+            dst.len(),
+            item,
+            piece,
+            dst.as_mut_ptr(),
+            snapshot.as_mut_ptr(),
+            starts.as_mut_ptr(),
+            lengths.as_mut_ptr(),
+            capacity,
+            &mut handed,
+        )
+    };
+    if rc != 0 {
+        return None;
+    }
+    assert!(
+        handed <= capacity,
+        "{handed} pieces handed on for {capacity} expected at most"
+    );
+    Some(Handed {
+        pieces: starts.into_iter().zip(lengths).take(handed).collect(),
+        snapshot,
+    })
+}
+
+/// Panics unless the rows hold the bytes `from .. from + len`.
+fn check_rows(source: &[u8], stride: usize, row_bytes: usize, from: usize, len: usize) {
+    assert!(
+        row_bytes > 0 && row_bytes <= stride,
+        "rows lie within their stride"
+    );
+    let end = from + len;
+    if end > 0 {
+        let last_row = (end - 1) / row_bytes;
+        assert!(
+            last_row * stride + row_bytes <= source.len(),
+            "the gathered bytes lie in `source`"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //! 16. The bytes must equal the packed rows', and no byte outside the
 //! destination may change. No GPU needed.
 
-use gpukit_cuda_tests::gather::{gather, warm as warm_pool};
+use gpukit_cuda_tests::gather::{gather, gather_pieces, warm as warm_pool};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -167,6 +167,65 @@ fn gathers_after_spinning_and_sleeping() {
         }
         // A warm() with no job after it: the next test's gathers still run.
         warm_pool(threads).expect("the shim warms");
+    }
+}
+
+/// Pieces handed on as they are gathered (the staged uploads' transfers to
+/// the device): in order, each once, contiguous from the start, of `piece`
+/// bytes but the last, and every byte of a piece gathered when it is handed
+/// on, whatever the pool's size and the items' size.
+#[test]
+fn pieces_are_handed_on_in_order_once_gathered() {
+    const KIB: usize = 1 << 10;
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    let source: Vec<u8> = (0..3 << 20).map(|_| rng.gen()).collect();
+    let rows = Rows {
+        source: &source,
+        stride: 72,
+        row_bytes: 64,
+    };
+    let total = source.len() / 72 * 64;
+    for threads in [1u32, 3, 8, 16] {
+        for item in [64 * KIB, 192 * KIB] {
+            for piece in [item, 4 * item, 5 * item] {
+                for (k, len) in [0, 1, item - 1, item, piece + 1, total - 17, total]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let from = rng.gen_range(0..=total - len);
+                    let streamed = k % 2 == 0;
+                    let mut dst = vec![0u8; len];
+                    let handed = gather_pieces(
+                        threads,
+                        streamed,
+                        rows.source,
+                        72,
+                        64,
+                        from,
+                        item,
+                        piece,
+                        &mut dst,
+                    )
+                    .expect("the shim gathers");
+                    let what = format!(
+                        "threads {threads}, item {item}, piece {piece}, bytes {from}..{}",
+                        from + len
+                    );
+                    let expected = packed(&rows, from, len);
+                    assert_eq!(dst, expected, "{what}");
+                    assert_eq!(
+                        handed.snapshot, expected,
+                        "a piece was handed on before its bytes were gathered: {what}"
+                    );
+                    let mut at = 0;
+                    for &(start, bytes) in &handed.pieces {
+                        assert_eq!((start, bytes), (at, piece.min(len - at)), "{what}");
+                        at += bytes;
+                    }
+                    assert_eq!(at, len, "the pieces cover the gather: {what}");
+                }
+            }
+        }
     }
 }
 
