@@ -12,6 +12,8 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -118,21 +120,61 @@ inline void warm_gather_pool(size_t bytes) {
     if (bytes >= pinned_copy_min_bytes() && bytes >= PARALLEL_GATHER_MIN_BYTES) device_gather_pool().warm();
 }
 
-// Up to this many bytes a staged copy is one piece: the pool's gather and
-// the copy engine each take it in ~100 µs, less than cutting it costs.
-constexpr size_t ONE_PIECE_MAX_BYTES = size_t(8) << 20;
+// Bytes a piece of a staged copy of `bytes` takes: the copy itself below a
+// staging buffer, else whole buffers.
+inline size_t staged_chunk(size_t bytes) { return std::min(bytes, staging_pool::CHUNK); }
 
-// Bytes a piece of a staged copy of `bytes` takes: a whole staging buffer
-// for copies of one or more (their fixed costs small against it); up to
-// ONE_PIECE_MAX_BYTES the copy itself; between, a quarter of the copy in
-// 256 KiB steps, so that the first piece's gather (nothing overlaps it) is
-// short and the copy engine starts early (24 MiB in quarters 0.63 ms, in
-// one piece 0.72–0.79; v34a).
-inline size_t staged_chunk(size_t bytes) {
-    constexpr size_t STEP = size_t(256) << 10;
-    if (bytes >= staging_pool::CHUNK) return staging_pool::CHUNK;
-    if (bytes <= ONE_PIECE_MAX_BYTES) return bytes;
-    return (bytes / 4 + STEP - 1) / STEP * STEP;
+// How staged pieces go to the device, for benchmarks
+// (GPUKIT_GATHER_TRANSFERS, read once per process): `0` one transfer a
+// piece, `all` transfers also for the whole buffers of an upload in parts
+// (see transfer_bytes); unset, automatic.
+enum class transfer_mode { automatic, off, everywhere };
+inline transfer_mode transfer_override() {
+    static const transfer_mode mode = [] {
+        const char* v = std::getenv("GPUKIT_GATHER_TRANSFERS");
+        if (v && std::strcmp(v, "0") == 0) return transfer_mode::off;
+        if (v && std::strcmp(v, "all") == 0) return transfer_mode::everywhere;
+        return transfer_mode::automatic;
+    }();
+    return mode;
+}
+
+// The smallest transfer of a piece cut into several: BN254 one-shot
+// 2^14–2^16, whose 1–4 MiB copies went in 256–512 KiB transfers, ran
+// 0.02–0.07 ms slower than with one transfer a copy (bench/NOTES.md v40).
+// GPUKIT_TRANSFER_MIN (bytes, read once per process) sets it, for
+// benchmarks.
+constexpr size_t TRANSFER_MIN_BYTES = size_t(4) << 20;
+inline size_t transfer_min_bytes() {
+    static const size_t bytes = env_count("GPUKIT_TRANSFER_MIN", TRANSFER_MIN_BYTES);
+    return bytes;
+}
+
+// A piece gathered in parallel, in items of `item` bytes, goes to the
+// device in transfers of this many bytes (whole items), each as soon as its
+// bytes are gathered, so that the copy engine starts after the first
+// transfer's gather instead of the whole piece's and the two overlap: an
+// eighth of the piece, at least transfer_min_bytes(). Resident calls'
+// scalars, 32 MiB pieces whose upload the MSM waits for, gained 0.15–0.8 ms
+// at 2^20–2^24 (v40). `in_parts`: a whole buffer of an upload in parts,
+// each copied while the part before runs its MSM, where the pieces already
+// overlap one another: one transfer. Transfers there made BLS12-381 G1
+// one-shot 2^22–2^24 1.5–5 ms slower (perhaps the copy engine reading
+// lines that plain stores had just left in the gathering cores' caches,
+// which v34a measured at half speed).
+inline size_t transfer_bytes(size_t piece, size_t item, bool in_parts) {
+    const transfer_mode mode = transfer_override();
+    if (mode == transfer_mode::off || (in_parts && mode == transfer_mode::automatic)) return piece;
+    const size_t eighth = std::max(piece / 8, transfer_min_bytes());
+    return (eighth + item - 1) / item * item;
+}
+
+// Bytes of a gather item of a piece of `bytes` on `threads` threads:
+// gather_item_bytes, or GPUKIT_GATHER_ITEM (bytes, rounded up to whole
+// lines; read once per process) for benchmarks.
+inline size_t staged_item_bytes(size_t bytes, unsigned threads) {
+    static const size_t forced = (env_count("GPUKIT_GATHER_ITEM", 0) + 63) / 64 * 64;
+    return forced ? forced : gather_item_bytes(bytes, threads);
 }
 
 // Whether a staged copy of `bytes` is gathered by non-temporal stores
@@ -148,7 +190,8 @@ inline bool streamed_gather(size_t bytes) { return bytes < staging_pool::CHUNK; 
 // each copy's destination. A copy of one row below pinned_copy_min_bytes()
 // goes straight from pageable memory; any other is gathered piece by piece
 // into the two pinned buffers in turn (by the current device's gather
-// pool), each piece copied to the device while the next is gathered, so
+// pool), each piece copied to the device while the next is gathered (in
+// transfers as its bytes are gathered: transfer_bytes), so
 // that many short rows (the vectors of a typed batch, 8 KiB each for
 // Verkle) cost one device copy per piece instead of one each. The pieces
 // of consecutive copies follow one another without a wait: a wait after
@@ -208,11 +251,20 @@ class staged_upload {
             // The buffer's previous piece (two pieces back) must have left it.
             if (pieces_ >= 2) err_ = cudaEventSynchronize(done_[b]);
             if (err_ != cudaSuccess) break;
-            if (alone)
-                gather_rows(staging_->buffer[b], row, row_bytes, off, len, streamed);
-            else
-                parallel_gather(*pool_, staging_->buffer[b], row, row_bytes, off, len, streamed);
-            err_ = cudaMemcpyAsync(d + off, staging_->buffer[b], len, cudaMemcpyHostToDevice, stream_);
+            uint8_t* buffer = staging_->buffer[b];
+            const auto transfer = [&](size_t at, size_t n) {
+                if (err_ == cudaSuccess)
+                    err_ = cudaMemcpyAsync(d + off + at, buffer + at, n, cudaMemcpyHostToDevice, stream_);
+            };
+            if (alone) {
+                gather_rows(buffer, row, row_bytes, off, len, streamed);
+                transfer(0, len);
+            } else {
+                const size_t item = staged_item_bytes(len, pool_->threads());
+                const bool in_parts = !streamed && kernels_ != stream_;
+                parallel_gather(*pool_, buffer, row, row_bytes, off, len, streamed, item,
+                                transfer_bytes(len, item, in_parts), transfer);
+            }
             if (err_ == cudaSuccess) err_ = cudaEventRecord(done_[b], stream_);
         }
         check_cuda(err_, "staged host-to-device copy");
