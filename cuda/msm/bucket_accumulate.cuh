@@ -16,14 +16,13 @@
 #pragma once
 #include "../curve_traits.cuh"
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <type_traits>
 #include <cub/util_type.cuh>
 #include "../ec/point_calls.cuh"
 #include "../ec/spread_sum.cuh"
 #include "../ec/wide_access.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/env.cuh"
 #include "../runtime/occupancy.cuh"
 #include "../runtime/trace.cuh"
 #include "bucket_accumulate_affine.cuh"
@@ -218,9 +217,8 @@ enum class accumulation_choice { automatic, xyzz, batch_affine };
 
 inline accumulation_choice accumulation_override() {
     static const accumulation_choice choice = [] {
-        const char* v = std::getenv("GPUKIT_ACCUMULATION");
-        if (v && std::strcmp(v, "xyzz") == 0) return accumulation_choice::xyzz;
-        if (v && std::strcmp(v, "batch_affine") == 0) return accumulation_choice::batch_affine;
+        if (env_is("GPUKIT_ACCUMULATION", "xyzz")) return accumulation_choice::xyzz;
+        if (env_is("GPUKIT_ACCUMULATION", "batch_affine")) return accumulation_choice::batch_affine;
         return accumulation_choice::automatic;
     }();
     return choice;

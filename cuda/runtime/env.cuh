@@ -18,11 +18,14 @@ inline size_t env_count(const char* name, size_t fallback) {
     return *end == '\0' ? size_t(parsed) : fallback;
 }
 
+// Whether the variable `name` is set to exactly `value`.
+inline bool env_is(const char* name, const char* value) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, value) == 0;
+}
+
 // Whether the variable `name` is "0": the switch that turns a default
 // choice off.
-inline bool env_is_zero(const char* name) {
-    const char* v = std::getenv(name);
-    return v && std::strcmp(v, "0") == 0;
-}
+inline bool env_is_zero(const char* name) { return env_is(name, "0"); }
 
 }  // namespace gpukit

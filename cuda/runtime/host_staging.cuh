@@ -12,8 +12,6 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -131,9 +129,8 @@ inline size_t staged_chunk(size_t bytes) { return std::min(bytes, staging_pool::
 enum class transfer_mode { automatic, off, everywhere };
 inline transfer_mode transfer_override() {
     static const transfer_mode mode = [] {
-        const char* v = std::getenv("GPUKIT_GATHER_TRANSFERS");
-        if (v && std::strcmp(v, "0") == 0) return transfer_mode::off;
-        if (v && std::strcmp(v, "all") == 0) return transfer_mode::everywhere;
+        if (env_is_zero("GPUKIT_GATHER_TRANSFERS")) return transfer_mode::off;
+        if (env_is("GPUKIT_GATHER_TRANSFERS", "all")) return transfer_mode::everywhere;
         return transfer_mode::automatic;
     }();
     return mode;
