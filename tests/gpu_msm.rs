@@ -891,6 +891,61 @@ fn check_fixed_base_batch<C: Curve>(points: &[C::Affine], digits: u32, rng: &mut
     );
 }
 
+/// One vector of 2^19 points over 2-bit fixed-base tables (8.6 GB for
+/// BN254): from FIXED_WINDOW_PIPELINE_MIN_POINTS the scalars go up in the
+/// first quarter and the rest, and the rest's sum is added to the quarter's
+/// on the device (fixed_base_batch.cuh, add_vector_sums); then a batch of
+/// 16 vectors, whose sums are encoded where they were made, with a bad
+/// scalar in vector 9 named by vector and point.
+fn check_fixed_base_long_vector<C: Curve>() {
+    let _tables = AUTO_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let mut rng = seed_rng(&format!("{}-fixed-base-long", C::ID.name()));
+    let n = 1 << 19;
+    let points = random_points::<C>(&mut rng, n);
+    let config = Config {
+        fixed_base: 2,
+        ..gpu_config(0)
+    };
+    let bases = Bases::<C>::new(&points, &config).expect("resident bases");
+    let scalars = random_scalars::<C>(&mut rng, n);
+    assert_eq!(
+        bases.msm(&scalars).expect("a long vector over tables"),
+        reference::<C>(&points, &scalars),
+        "{} fixed-base 2^19",
+        C::ID.name()
+    );
+    let (count, len) = (16, 64);
+    let batch: Vec<Vec<C::Scalar>> = (0..count)
+        .map(|_| random_scalars::<C>(&mut rng, len))
+        .collect();
+    let got = bases.msm_batch(&batch).expect("a batch over tables");
+    for (j, (got, k)) in got.iter().zip(&batch).enumerate() {
+        assert_eq!(
+            *got,
+            reference::<C>(&points[..len], k),
+            "{} fixed-base batch, vector {j}",
+            C::ID.name()
+        );
+    }
+    let wire = gpukit::BasesBytes::new(
+        C::ID,
+        &gpukit::encoding::encode_points::<C>(&points[..len]),
+        &config,
+    )
+    .expect("wire bases");
+    let mut bytes = gpukit::encoding::encode_scalars::<C>(&batch.concat());
+    let (vector, point) = (9, 17);
+    let at = (vector * len + point) * 32;
+    bytes[at..at + 32].copy_from_slice(&modulus_bytes::<C>()[..32]);
+    let err = wire.msm_batch(&bytes, len, count).unwrap_err();
+    assert_eq!(err.status(), Status::ScalarOutOfRange, "{}", err);
+    assert!(
+        err.message().contains(&format!("vector {vector}")),
+        "{}",
+        err
+    );
+}
+
 /// Batches over one set of resident bases run as one pipeline (the vector in
 /// the sort key): counts 1 to 4096, n from 1 up, with and without tables,
 /// and a bad scalar in the middle of a batch named by vector and point.
@@ -1231,3 +1286,11 @@ macro_rules! gpu_suite {
     )*};
 }
 gpukit::for_each_curve!(gpu_suite);
+
+// BN254 alone: the other curves' 2-bit tables of 2^19 points take 13–26 GB.
+#[test]
+fn bn254_fixed_base_long_vector() {
+    if gpu_present() {
+        check_fixed_base_long_vector::<gpukit::curves::Bn254G1>()
+    }
+}

@@ -296,22 +296,35 @@ __global__ void encode_results(const typename curve_traits<C>::bucket_t* sums, u
     a.y.to_canonical(out + size_t(v) * 2 * W + W);
 }
 
+// Writes the wire encodings of the `count` sums at `sums` on the current
+// device to out (count · POINT_BYTES bytes), on `stream`, and waits.
+template <class C>
+void encode_device_sums(const typename curve_traits<C>::bucket_t* sums, uint32_t count, uint8_t* out,
+                        cudaStream_t stream) {
+    using T = curve_traits<C>;
+    static_assert(2 * T::field_t::WORDS * 4 == T::POINT_BYTES, "a result must fill the wire point");
+    device_buffer<uint32_t> d_out(size_t(count) * T::POINT_BYTES / 4, stream);
+    encode_results<C><<<blocks_for(count, 64), 64, 0, stream>>>(sums, count, d_out.get());
+    GPUKIT_LAUNCHED("encode_results");
+    GPUKIT_CUDA(cudaMemcpyAsync(out, d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
+    GPUKIT_CUDA(cudaStreamSynchronize(stream));
+}
+
 // Writes the wire encodings of `sums` to out (count · POINT_BYTES bytes),
 // normalised on `device`.
 template <class C>
 void encode_on_device(const std::vector<typename curve_traits<C>::bucket_t>& sums, int device, uint8_t* out) {
-    using T = curve_traits<C>;
-    static_assert(2 * T::field_t::WORDS * 4 == T::POINT_BYTES, "a result must fill the wire point");
     device_guard guard(device);
     pooled_stream stream;
-    device_buffer<typename T::bucket_t> d_sums(sums.size(), stream.get());
-    device_buffer<uint32_t> d_out(sums.size() * T::POINT_BYTES / 4, stream.get());
+    device_buffer<typename curve_traits<C>::bucket_t> d_sums(sums.size(), stream.get());
     GPUKIT_CUDA(cudaMemcpyAsync(d_sums.get(), sums.data(), d_sums.bytes(), cudaMemcpyHostToDevice, stream.get()));
-    encode_results<C><<<blocks_for(sums.size(), 64), 64, 0, stream.get()>>>(d_sums.get(), uint32_t(sums.size()),
-                                                                            d_out.get());
-    GPUKIT_LAUNCHED("encode_results");
-    GPUKIT_CUDA(cudaMemcpyAsync(out, d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream.get()));
-    GPUKIT_CUDA(cudaStreamSynchronize(stream.get()));
+    encode_device_sums<C>(d_sums.get(), uint32_t(sums.size()), out, stream.get());
+}
+
+// Whether an MSM over `bases` at the caller's window `window_c` (0 = the
+// bases' choice) runs on their fixed-base tables.
+inline bool on_fixed_base_tables(const resident_bases& bases, uint32_t window_c) {
+    return bases.entries > 1 && window_c == 0;
 }
 
 // One sum per vector of the MSMs of `scalars` over the resident tables, in
@@ -327,7 +340,7 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
                                                                 scalar_layout scalars_layout) {
     using T = curve_traits<C>;
     using entry_t = typename curve_traits<M>::affine_t;
-    const bool fixed = bases.entries > 1 && window_c == 0;
+    const bool fixed = on_fixed_base_tables(bases, window_c);
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
         const device_slice& s = slices[i];
         const auto* table = static_cast<const entry_t*>(tables[i]);
@@ -418,6 +431,22 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
                                          stream);
         });
         totals = add_slices(std::move(per_slice));
+    } else if (!bases.edwards && slices.size() == 1 && batch >= DEVICE_COMBINE_MIN_VECTORS &&
+               on_fixed_base_tables(bases, window_c)) {
+        // One device's sums stay on it and are encoded there (below
+        // DEVICE_COMBINE_MIN_VECTORS the host encodes a few sums faster).
+        run_per_slice(slices, [&](size_t, cudaStream_t stream) {
+            trace_scope trace("fixed-base msm", stream);
+            const device_buffer<bucket_t> sums(batch, stream);
+            enqueue_fixed_base_batch<C>(static_cast<const typename T::affine_t*>(tables[0]),
+                                        fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[0]),
+                                        scalars, slices[0].count, slices[0].offset, scalars_layout, sums.get(),
+                                        stream);
+            encode_device_sums<C>(sums.get(), batch, out, stream);
+            trace_mark("encode results");
+            return 0;
+        });
+        return;
     } else if (bases.edwards) {
         if constexpr (has_edwards_model<C>::value) {
             // The model's sums mapped back: a few multiplications each, no
