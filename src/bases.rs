@@ -543,8 +543,10 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        let wire = crate::pool::run(|| self.inner.msm_batch(scalars, n, batch))?;
-        formats::wire_output(self.curve, self.point_format, wire)
+        crate::pool::run(|| {
+            let wire = self.inner.msm_batch(scalars, n, batch)?;
+            formats::wire_output(self.curve, self.point_format, wire)
+        })
     }
 }
 

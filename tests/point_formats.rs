@@ -74,6 +74,24 @@ fn check_format<C: Curve>(format: PointFormat, encode: &dyn Fn(&C::Affine) -> Ve
         let mut both = expected.clone();
         both.extend(encode(&C::Affine::zero()));
         assert_eq!(bases.msm_batch(&two, n, 2).unwrap(), both, "{what} batch");
+        // A batch of 70 (its results encoded on several threads): vector j
+        // is the first 3 scalars times j + 1.
+        let (count, len) = (70, 3);
+        let mut many = Vec::new();
+        let mut want = Vec::new();
+        for j in 0..count {
+            let k: Vec<C::Scalar> = scalars[..len]
+                .iter()
+                .map(|s| *s * C::Scalar::from(j as u64 + 1))
+                .collect();
+            many.extend(encode_scalars::<C>(&k));
+            want.extend(encode(&reference::<C>(&points[..len], &k)));
+        }
+        assert_eq!(
+            bases.msm_batch(&many, len, count).unwrap(),
+            want,
+            "{what} batch of {count}"
+        );
     }
     // Big-endian scalars with an encoded basis: an EIP-4844-style call.
     let big = Config {
