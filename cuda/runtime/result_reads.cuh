@@ -1,12 +1,17 @@
 // A call's small device-to-host reads (its decode reports, its unit or
-// vector sums) gathered into one pinned block and one wait.
+// vector sums) gathered into one pinned block, one copy and one wait.
 //
 // Why: each read into pageable memory is a synchronisation of its own (the
 // driver returns from a pageable device-to-host copy only once it is done),
 // and a small one-shot call read its reports and then its unit sums: two
 // round trips of ~0.01–0.02 ms in a 0.28 ms call (bench/NOTES.md v35, v36b).
-// Copies into pinned memory are queued behind each other on the stream and
-// waited for once.
+// Into pinned memory they were two copies queued behind each other and one
+// wait, and still 15–17 µs of the device's timeline after the last kernel
+// of a BN254 2^10 call on an H200 (~7 µs a copy engine's round trip;
+// v42b). Now one kernel, queued at the wait, stores every region read into
+// the block: pinned host memory is addressed by the same pointer in kernels
+// on every device (unified addressing, which every 64-bit process has), and
+// a kernel queued behind another starts at once.
 //
 // The blocks come from a process-wide pool (pinning costs far more than a
 // small call) and each call takes its own, so concurrent calls never share
@@ -14,6 +19,7 @@
 // refused, is read into pageable memory: correct, one wait more.
 #pragma once
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -52,6 +58,30 @@ class result_block_pool {
     kept<uint8_t*> free_;
 };
 
+// Regions of device memory that one copy_to_host launch stores into host
+// memory, in whole words; as many regions as one call reads (a one-shot
+// pass reads two, a resident small batch one and one a vector).
+struct host_copies {
+    static constexpr uint32_t MOST = 8;
+    const void* from[MOST];
+    void* to[MOST];
+    uint32_t words[MOST];
+    uint32_t count;
+};
+
+// Every region of `copies`, in words of Word (a template, as every kernel
+// in these headers, so that each compilation unit's copy is one
+// definition), the grid's threads striding over each.
+template <class Word>
+__global__ void copy_to_host(host_copies copies) {
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t r = 0; r < copies.count; r++) {
+        const Word* from = static_cast<const Word*>(copies.from[r]);
+        Word* to = static_cast<Word*>(copies.to[r]);
+        for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < copies.words[r]; i += stride) to[i] = from[i];
+    }
+}
+
 class result_reads {
   public:
     explicit result_reads(cudaStream_t stream) : stream_(stream) {}
@@ -68,8 +98,11 @@ class result_reads {
         result_block_pool::give_back(block_);
     }
 
-    // Queues the copy of `count` values at `device` on the stream; the host
-    // copy they land in is valid after wait().
+    // Reads `count` values at `device`, as they stand on the stream at
+    // wait(), into host memory; the pointer returned is valid after wait().
+    // The values must stay in place, unchanged by later work on the
+    // stream, until then: the copy into the pinned block is queued by
+    // wait() (a copy that does not fit it, now).
     template <class T>
     const T* read(const T* device, size_t count) {
         const size_t bytes = count * sizeof(T);
@@ -80,21 +113,34 @@ class result_reads {
             block_ = result_block_pool::take();
             refused_ = block_ == nullptr;
         }
-        uint8_t* host;
-        if (block_ && at + bytes <= result_block_pool::BYTES) {
-            host = block_ + at;
+        const bool words = bytes % 4 == 0 && reinterpret_cast<uintptr_t>(device) % 4 == 0;
+        if (block_ && at + bytes <= result_block_pool::BYTES && words && copies_.count < host_copies::MOST) {
+            uint8_t* host = block_ + at;
             used_ = at + bytes;
-        } else {
-            overflow_.emplace_back(new uint8_t[bytes]);
-            host = overflow_.back().get();
+            copies_.from[copies_.count] = device;
+            copies_.to[copies_.count] = host;
+            copies_.words[copies_.count] = uint32_t(bytes / 4);
+            copies_.count++;
+            return reinterpret_cast<const T*>(host);
         }
+        overflow_.emplace_back(new uint8_t[bytes]);
+        uint8_t* host = overflow_.back().get();
         GPUKIT_CUDA(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, stream_));
         pending_ = true;
         return reinterpret_cast<const T*>(host);
     }
 
-    // Waits for every read queued so far.
+    // Queues the copies into the block and waits for every read.
     void wait() {
+        if (copies_.count > 0) {
+            uint32_t most = 0;
+            for (uint32_t r = 0; r < copies_.count; r++) most = std::max(most, copies_.words[r]);
+            constexpr uint32_t BLOCK = 256;
+            pending_ = true;
+            copy_to_host<uint32_t><<<std::min(blocks_for(most, BLOCK), 64u), BLOCK, 0, stream_>>>(copies_);
+            GPUKIT_LAUNCHED("copy_to_host");
+            copies_.count = 0;
+        }
         GPUKIT_CUDA(cudaStreamSynchronize(stream_));
         pending_ = false;
     }
@@ -104,6 +150,7 @@ class result_reads {
     uint8_t* block_ = nullptr;
     bool refused_ = false, pending_ = false;
     size_t used_ = 0;
+    host_copies copies_{};
     std::vector<std::unique_ptr<uint8_t[]>> overflow_;
 };
 

@@ -105,7 +105,7 @@ class trace_scope {
     }
     static std::string fmt(double ms) {
         char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2f", ms);
+        std::snprintf(buf, sizeof buf, "%.3f", ms);
         return buf;
     }
 
