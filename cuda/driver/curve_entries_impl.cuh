@@ -185,8 +185,12 @@ resident_bases* curve_entries<C>::bases_new(const uint8_t* points, uint32_t n, p
             return precompute == 0 ? copies_that_fit<C>(largest, c, allowance, entry_bytes)
                                    : std::min(precompute, window_count(T::SCALAR_BITS, c));
         };
+        // Each device runs the MSM of its own slice: the window is the
+        // largest slice's (two H200s at 2^24: c = 20 for slices of 2^23
+        // against the whole call's 22, a quarter of the buckets to merge and
+        // reduce for 8 % more pairs; bench/NOTES.md v43).
         const uint32_t c = window_c ? resolve_window<C>(window_c, n)
-                                    : auto_precomputed_window(T::SCALAR_BITS, T::MAX_WINDOW, n, copies_for);
+                                    : auto_precomputed_window(T::SCALAR_BITS, T::MAX_WINDOW, largest, copies_for);
         bases->copies = copies_for(c);
         bases->window = bases->copies > 1 ? c : 0;
     }

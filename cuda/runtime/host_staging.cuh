@@ -71,9 +71,13 @@ class staging_pool {
 // use: one a device, so that the slices of a call spread over several GPUs
 // gather side by side instead of taking turns in one (two H200s' 512 MiB
 // halves: 63 GB/s together through a pool of 8 each, 51 through one of 16;
-// bench/NOTES.md v34c). Half the host's cores shared among the devices, at
-// most 8 a pool: one thread saturates far below the memory bus, a few more
-// reach it, and the prover calling us has threads of its own.
+// bench/NOTES.md v34c). The host's cores shared among the devices, at most
+// 16 a pool: a gathering thread is bound by its memory latency, not the bus
+// (on a two-H200 host 8 threads copied 512 MiB at 34 GB/s, 16 at 49, 32 at
+// 63; two pools of 8 at once 44.5 together, of 16 67), and the pools work
+// only while the call that woke them waits for its upload (v43).
+// GPUKIT_GATHER_THREADS (read once per process) sets a pool's threads, for
+// benchmarks.
 inline gather_pool& device_gather_pool() {
     constexpr int MAX_POOLS = 64;
     static std::mutex mutex;
@@ -87,8 +91,9 @@ inline gather_pool& device_gather_pool() {
         int devices = 1;
         if (cudaGetDeviceCount(&devices) != cudaSuccess || devices < 1) devices = 1;
         cudaGetLastError();
-        const unsigned share = std::thread::hardware_concurrency() / 2 / unsigned(devices);
-        pools[device] = new gather_pool(std::max(1u, std::min(8u, share)));
+        const unsigned share = std::thread::hardware_concurrency() / unsigned(devices);
+        const size_t threads = env_count("GPUKIT_GATHER_THREADS", std::max(1u, std::min(16u, share)));
+        pools[device] = new gather_pool(unsigned(std::max<size_t>(1, std::min<size_t>(64, threads))));
     }
     return *pools[device];
 }
