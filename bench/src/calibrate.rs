@@ -1,8 +1,7 @@
 //! `gpukit-bench calibrate`: per curve, the size from which the multi-core
 //! CPU backend beats the serial one, the size from which the GPU beats the
 //! CPU (one-shot calls, uploads included, as the dispatcher sees them), and
-//! the fastest explicit window per size on the GPU (resident bases without
-//! precomputed copies, so that only the MSM itself is compared, on the
+//! the fastest explicit window per size on the GPU (one-shot calls, the
 //! path the table serves). Writes `tuning.rs` in the form the
 //! library's dispatcher includes, and `CROSSOVER.md`.
 
@@ -10,7 +9,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gpukit::{Backend, Bases, CurveId};
+use gpukit::{Backend, CurveId};
 
 use crate::curves::BenchCurve;
 use crate::env_info::{self, Host};
@@ -214,9 +213,22 @@ pub fn candidate_windows(k: u32) -> std::ops::RangeInclusive<u32> {
     k.saturating_sub(SPAN_BELOW).max(MIN_WINDOW)..=k.saturating_sub(1).clamp(MIN_WINDOW, MAX_WINDOW)
 }
 
-/// For each window, one resident `Bases` without copies (uploaded untimed)
-/// over the largest size that tries it, then the MSM on each size's prefix
-/// of the scalars.
+/// For each size, one-shot GPU calls at each candidate window, the path
+/// the table serves: the dispatcher passes the window it picks to one-shot
+/// calls and to bases without precomputed copies (bases with copies weigh
+/// their own window on the device). Swept on resident plain bases instead,
+/// BLS12-381 G1 at 2^24 chose c = 18 (102 ms resident) where its one-shot
+/// calls ran fastest at 16 (117 ms against 122 at 18: the one-shot parts
+/// merge their carried buckets, bench/NOTES.md v44a). Where a curve's
+/// one-shot calls split their scalars by its endomorphism (up to 2^20
+/// points on the prime-order curves, glv_msm.cuh) the device takes the
+/// split's own window for them, and the entry serves bases without copies.
+///
+/// The windows take turns, one call each a round (`plan.warmup` untimed
+/// rounds, then `plan.reps` timed ones): a one-shot call's time moves with
+/// the host's copies, by up to 10 % between runs on the H200's host, and a
+/// drift then weighs on every window alike instead of on the ones timed
+/// during it. Every window must give the same sum.
 fn best_windows<C: BenchCurve>(
     settings: &Settings,
     inputs: &Inputs<C>,
@@ -225,78 +237,62 @@ fn best_windows<C: BenchCurve>(
     rows: &mut Vec<Row>,
 ) -> Result<Vec<WindowSweep>, String> {
     let name = C::ID.name();
-    let all: Vec<u32> = settings
-        .window_log_n
-        .iter()
-        .flat_map(|&k| candidate_windows(k))
-        .collect();
-    let (Some(&lo), Some(&hi)) = (all.iter().min(), all.iter().max()) else {
-        return Ok(Vec::new());
-    };
     eprintln!(
-        "{name}: GPU windows {lo}..={hi} at 2^{:?}",
+        "{name}: GPU windows at 2^{:?}, one-shot",
         settings.window_log_n
     );
-    let mut medians: Vec<(u32, Vec<(u32, f64)>)> = settings
+    let mut sweeps = Vec::new();
+    for &k in settings
         .window_log_n
         .iter()
-        .map(|&k| (k, Vec::new()))
-        .collect();
-    for c in (lo..=hi).take_while(|_| !past_deadline(settings)) {
-        let Some(max) = settings
-            .window_log_n
-            .iter()
-            .copied()
-            .filter(|k| candidate_windows(*k).contains(&c))
-            .max()
-        else {
-            continue;
-        };
-        let (points, _) = inputs.prefix(1 << max);
-        // Plain bases (no shifted copies): the table serves one-shot calls
-        // and bases without copies, while bases with copies weigh their own
-        // window on the device. Swept with copies, it chose windows of 8 at
-        // 2^10 and 20-22 at 2^24 (bench/NOTES.md, v19a).
-        let config = GpukitOptions {
-            window_c: c,
-            precompute: 1,
-            ..settings.gpukit
-        }
-        .config(Backend::Gpu);
-        let bases = Bases::<C>::new(points, &config)
-            .map_err(|e| format!("{name}: resident bases, window {c}: {e}"))?;
-        for (k, list) in medians.iter_mut() {
-            if !candidate_windows(*k).contains(&c) {
-                continue;
+        .take_while(|_| !past_deadline(settings))
+    {
+        let (points, scalars) = inputs.prefix(1 << k);
+        let windows: Vec<u32> = candidate_windows(k).collect();
+        let mut times = vec![Vec::new(); windows.len()];
+        let mut sum = None;
+        for round in 0..settings.plan.warmup + settings.plan.reps.max(1) {
+            for (i, &c) in windows.iter().enumerate() {
+                let config = GpukitOptions {
+                    window_c: c,
+                    ..settings.gpukit
+                }
+                .config(Backend::Gpu);
+                let t = Instant::now();
+                let value = gpukit::msm_with::<C>(points, scalars, &config)
+                    .map_err(|e| format!("{name}: 2^{k} at window {c}: {e}"))?;
+                let elapsed = t.elapsed();
+                if *sum.get_or_insert(value) != value {
+                    return Err(format!(
+                        "{name}: 2^{k} at window {c}: a sum unlike the other windows'"
+                    ));
+                }
+                if round >= settings.plan.warmup {
+                    times[i].push(elapsed);
+                }
             }
-            let (_, s) = inputs.prefix(1 << *k);
-            let m = measure(&settings.plan, &mut || {
-                bases.msm(s).map_err(|e| e.to_string())
-            })?;
+        }
+        let mut list = Vec::new();
+        for (&c, times) in windows.iter().zip(&times) {
             rows.push(timed_row(
                 host,
                 timestamp,
                 name,
-                *k,
-                "gpukit-gpu-resident",
+                k,
+                "gpukit-gpu-window",
                 c,
                 &settings.plan,
-                &m.times,
+                times,
             ));
-            list.push((c, m.summary().median_ms));
+            list.push((c, crate::stats::Summary::of(times).median_ms));
         }
+        let best = list
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(0, |w| w.0);
+        sweeps.push((k, list, best));
     }
-    Ok(medians
-        .into_iter()
-        .map(|(k, list)| {
-            let best = list
-                .iter()
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|w| w.0)
-                .unwrap_or(0);
-            (k, list, best)
-        })
-        .collect())
+    Ok(sweeps)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -329,12 +325,14 @@ fn crossover_value(c: &Crossover) -> usize {
 }
 
 /// `items` as rustfmt lays out a long array of short items: as many to a
-/// line as fit in 100 columns, at `indent`, each followed by a comma.
+/// line, at `indent`, each followed by a comma, as fit in 99 columns
+/// (rustfmt counts a line's last item with the space that would follow its
+/// comma against its width of 100: a line of exactly 100 is wrapped).
 fn fill_lines(items: &[String], indent: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for item in items {
-        if !line.is_empty() && indent.len() + line.len() + 1 + item.len() + 1 > 100 {
+        if !line.is_empty() && indent.len() + line.len() + 1 + item.len() + 1 > 99 {
             let _ = writeln!(out, "{indent}{line}");
             line.clear();
         }
@@ -546,5 +544,26 @@ mod tests {
         assert_eq!(candidate_windows(10), 4..=9);
         assert_eq!(candidate_windows(16), 6..=15);
         assert_eq!(candidate_windows(26), 16..=22);
+    }
+
+    #[test]
+    fn table_rows_wrap_where_rustfmt_wraps_them() {
+        // secp256k1's row of v44a, as `cargo fmt` laid it out: the first
+        // line stops at 98 columns, where one more item would end at 100.
+        let row = [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 10, 10, 10, 10, 13, 15, 15, 14, 18, 18, 18,
+            0, 0,
+        ];
+        let items: Vec<String> = row.iter().map(u32::to_string).collect();
+        let indent = " ".repeat(12);
+        let lines = fill_lines(&items, &indent);
+        let first =
+            "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 10, 10, 10, 10, 13, 15, 15, 14, 18, 18, 18,";
+        assert_eq!(lines, format!("{indent}{first}\n{indent}0, 0,\n"));
+        // A line of 99 columns stays whole.
+        let mut items: Vec<String> = (0..28).map(|_| "9".to_string()).collect();
+        items.extend(["10".to_string(), "9".to_string()]);
+        let lines = fill_lines(&items, &indent);
+        assert_eq!(lines.lines().map(str::len).collect::<Vec<_>>(), [99, 14]);
     }
 }
