@@ -77,6 +77,28 @@ pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
         .map_or(0, |&c| u32::from(c))
 }
 
+/// Points of the largest slice when n points are spread over the GPUs that
+/// `devices` selects of `device_count` (0 = every one), as the CUDA side
+/// cuts them (`split_over_devices`, cuda/msm/plan/devices.cuh): each GPU
+/// runs the MSM of its own slice, so the calibrated window is its size's
+/// (two H200s at 2^24: Banderwagon's slices of 2^23 take 17 where the
+/// whole call's table entry is 20, bench/NOTES.md v44a). A mask that
+/// selects no visible GPU is the device's error to report; it counts one.
+fn largest_slice(n: usize, devices: u32, device_count: u32) -> usize {
+    let visible = if device_count >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << device_count) - 1
+    };
+    let used = match devices {
+        0 => visible,
+        mask => mask & visible,
+    }
+    .count_ones()
+    .max(1) as usize;
+    n.div_ceil(used)
+}
+
 /// Overrides read from the environment. Each applies only where the
 /// config leaves the choice to the library (backend `Auto`, `window_c` 0,
 /// `devices` 0): an explicit value in the call wins.
@@ -180,8 +202,8 @@ pub(crate) struct Plan {
     /// engines read it: 0 is arkworks' Pippenger, any other gpukit's own.
     pub window_c: u32,
     /// The window a GPU run uses: `window_c`, or where that is open the
-    /// calibrated one for n (still 0, the CUDA cost model, where the
-    /// calibration measured none). Kept apart from `window_c` so that a
+    /// calibrated one for the largest device slice of n points (still 0, the
+    /// CUDA cost model, where the calibration measured none). Kept apart from `window_c` so that a
     /// fallback to the CPU does not inherit a GPU-tuned window, and so that
     /// a one-shot call tells the device which window was asked: where it is
     /// open, the device may take its own for scalars it splits.
@@ -268,10 +290,6 @@ fn plan_with(
             ),
         ));
     }
-    let gpu_window = match window_c {
-        0 => gpu_window(curve, n),
-        c => c,
-    };
     if config.fixed_base > MAX_FIXED_BASE_DIGITS {
         return Err(Error::new(
             Status::BadConfig,
@@ -284,6 +302,10 @@ fn plan_with(
     let devices = match config.devices {
         0 => env.devices.unwrap_or(0),
         d => d,
+    };
+    let gpu_window = match window_c {
+        0 => gpu_window(curve, largest_slice(n, devices, device_count)),
+        c => c,
     };
     let backend = match config.backend {
         Backend::Auto => env.backend.unwrap_or(Backend::Auto),
@@ -376,6 +398,43 @@ mod tests {
                 .map(|(_, v)| v.to_string())
         })
         .unwrap()
+    }
+
+    #[test]
+    fn the_calibrated_window_is_the_largest_slices() {
+        assert_eq!(largest_slice(1 << 24, 0, 2), 1 << 23);
+        assert_eq!(largest_slice((1 << 24) + 1, 0, 2), (1 << 23) + 1);
+        assert_eq!(largest_slice(1 << 24, 0b10, 2), 1 << 24);
+        assert_eq!(
+            largest_slice(1 << 24, 0b1011, 4),
+            (1usize << 24).div_ceil(3)
+        );
+        // A mask past the visible GPUs, or none visible: one slice.
+        assert_eq!(largest_slice(1 << 24, 0b100, 2), 1 << 24);
+        assert_eq!(largest_slice(1 << 24, 0, 0), 1 << 24);
+        assert_eq!(largest_slice(7, 0, 32), 1);
+        let open = Config::default();
+        let none = EnvOverrides::default();
+        for &curve in CurveId::ALL {
+            for log_n in [16, 20, 24] {
+                let n = 1usize << log_n;
+                let window = |devices| {
+                    plan_with(curve, n, 1, &open, &none, devices)
+                        .unwrap()
+                        .gpu_window
+                };
+                assert_eq!(window(1), gpu_window(curve, n), "{curve:?} 2^{log_n}");
+                assert_eq!(window(2), gpu_window(curve, n / 2), "{curve:?} 2^{log_n}");
+                let asked = Config {
+                    window_c: 9,
+                    ..Config::default()
+                };
+                assert_eq!(
+                    plan_with(curve, n, 1, &asked, &none, 2).unwrap().gpu_window,
+                    9
+                );
+            }
+        }
     }
 
     #[test]
