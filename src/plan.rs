@@ -82,7 +82,7 @@ pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
 /// cuts them (`split_over_devices`, cuda/msm/plan/devices.cuh): each GPU
 /// runs the MSM of its own slice, so the calibrated window is its size's
 /// (two H200s at 2^24: Banderwagon's slices of 2^23 take 17 where the
-/// whole call's table entry is 20, bench/NOTES.md v44a). A mask that
+/// whole call's table entry is 20, bench/NOTES.md v44b). A mask that
 /// selects no visible GPU is the device's error to report; it counts one.
 fn largest_slice(n: usize, devices: u32, device_count: u32) -> usize {
     let visible = if device_count >= 32 {
