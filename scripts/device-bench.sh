@@ -19,6 +19,10 @@
 #   3. calibration: serial/cpu and cpu/gpu crossovers, best GPU window per size
 #      up to 2^24 (BLS12-381 G2, the slowest, last: past the deadline its
 #      largest sizes keep the cost model's window).
+# `windows` runs the window sweep alone, as src/tuning.rs's table was made
+# (one-shot calls, the windows in turns over 7 rounds: ~3.5 minutes on an
+# H200, bench/NOTES.md v44a); stage 3's 3 rounds after the crossovers are
+# noisier and may meet the deadline first.
 # Writes into "$OUT" (default bench-out/device): bench.csv, bench.json,
 # bench.md, plots.tar (the PNGs), tuning.rs, CROSSOVER.md, calibration.csv and
 # device-bench.log — 8 files, no folders. Prints the table last.
@@ -127,6 +131,17 @@ if [ "$part" = peers ]; then
   for d in oneshot compressed; do [ -f "$work/$d/bench.csv" ] && cp "$work/$d/bench.csv" "$out/$d.csv"; done
   for d in kzg batch; do [ -f "$work/$d/batch.csv" ] && cp "$work/$d/batch.csv" "$out/$d.csv"; done
   grep -v "^\[" "$log" | tail -n 60
+  exit 0
+fi
+
+if [ "$part" = windows ]; then
+  stage "window sweep" calibrate \
+    --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 \
+    --serial-log-n 0 --gpu-log-n 6 --window-log-n 10..=24 \
+    --reps 7 --warmup 1 --budget-s 1 --deadline-s 520 --out "$work/cal"
+  for f in tuning.rs CROSSOVER.md calibration.csv; do
+    [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
+  done
   exit 0
 fi
 
