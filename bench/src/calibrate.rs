@@ -249,17 +249,22 @@ fn best_windows<C: BenchCurve>(
     {
         let (points, scalars) = inputs.prefix(1 << k);
         let windows: Vec<u32> = candidate_windows(k).collect();
-        let mut times = vec![Vec::new(); windows.len()];
-        let mut sum = None;
-        for round in 0..settings.plan.warmup + settings.plan.reps.max(1) {
-            for (i, &c) in windows.iter().enumerate() {
-                let config = GpukitOptions {
+        let configs: Vec<_> = windows
+            .iter()
+            .map(|&c| {
+                GpukitOptions {
                     window_c: c,
                     ..settings.gpukit
                 }
-                .config(Backend::Gpu);
+                .config(Backend::Gpu)
+            })
+            .collect();
+        let mut times = vec![Vec::new(); windows.len()];
+        let mut sum = None;
+        for round in 0..settings.plan.warmup + settings.plan.reps.max(1) {
+            for (i, (&c, config)) in windows.iter().zip(&configs).enumerate() {
                 let t = Instant::now();
-                let value = gpukit::msm_with::<C>(points, scalars, &config)
+                let value = gpukit::msm_with::<C>(points, scalars, config)
                     .map_err(|e| format!("{name}: 2^{k} at window {c}: {e}"))?;
                 let elapsed = t.elapsed();
                 if *sum.get_or_insert(value) != value {
