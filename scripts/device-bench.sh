@@ -58,6 +58,14 @@ stage() {
 
 { nvidia-smi; echo; "$bin" --version; } >>"$log" 2>&1
 
+# The calibration's three files, from either calibrating part.
+copy_calibration() {
+  local f
+  for f in tuning.rs CROSSOVER.md calibration.csv; do
+    [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
+  done
+}
+
 # `large`: the G1 curves at 2^20..2^24 against sppark, gpukit's resident bases
 # with their automatic precomputed copies, then without copies at 2^24.
 # `batch`: the batch shapes of real provers against arkworks (the largest
@@ -139,9 +147,7 @@ if [ "$part" = windows ]; then
     --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 \
     --serial-log-n 0 --gpu-log-n 6 --window-log-n 10..=24 \
     --reps 7 --warmup 1 --budget-s 1 --deadline-s 520 --out "$work/cal"
-  for f in tuning.rs CROSSOVER.md calibration.csv; do
-    [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
-  done
+  copy_calibration
   exit 0
 fi
 
@@ -162,9 +168,7 @@ stage "calibration" calibrate \
   --serial-log-n 0..=12 --gpu-log-n 6..=20 --window-log-n 10..=24 \
   --reps 3 --warmup 1 --budget-s 1 --deadline-s 420 --out "$work/cal"
 
-for f in tuning.rs CROSSOVER.md calibration.csv; do
-  [ -f "$work/cal/$f" ] && cp "$work/cal/$f" "$out/"
-done
+copy_calibration
 [ "$part" = calibrate ] && exit 0
 fi
 
