@@ -202,11 +202,12 @@ pub(crate) struct Plan {
     /// engines read it: 0 is arkworks' Pippenger, any other gpukit's own.
     pub window_c: u32,
     /// The window a GPU run uses: `window_c`, or where that is open the
-    /// calibrated one for the largest device slice of n points (still 0, the
-    /// CUDA cost model, where the calibration measured none). Kept apart from `window_c` so that a
-    /// fallback to the CPU does not inherit a GPU-tuned window, and so that
-    /// a one-shot call tells the device which window was asked: where it is
-    /// open, the device may take its own for scalars it splits.
+    /// calibrated one for the largest device slice of n points (still 0,
+    /// the CUDA cost model, where the calibration measured none). Kept apart
+    /// from `window_c` so that a fallback to the CPU does not inherit a
+    /// GPU-tuned window, and so that a one-shot call tells the device which
+    /// window was asked: where it is open, the device may take its own for
+    /// scalars it splits.
     pub gpu_window: u32,
     pub devices: u32,
     /// The engine that runs the call on the host where it does not run on
