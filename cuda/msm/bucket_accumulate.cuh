@@ -10,9 +10,9 @@
 // of the buckets that cross runs.
 //
 // Two accumulations: XYZZ mixed additions, one run per thread (any curve),
-// and batch-affine additions, AFFINE_LANES runs per thread sharing an
-// inversion (bucket_accumulate_affine.cuh), for large groups on the curves
-// that can.
+// and batch-affine additions, AFFINE_LANES runs per thread (32 for smaller
+// groups) sharing an inversion (bucket_accumulate_affine.cuh), for large
+// groups on the curves that can.
 #pragma once
 #include "../curve_traits.cuh"
 #include <algorithm>
@@ -232,23 +232,56 @@ inline accumulation_choice accumulation_override() {
 // (bench/NOTES.md, v9).
 constexpr size_t AFFINE_MIN_LANE_ITEMS = 8;
 
+// GPUKIT_AFFINE_LANES (read once per process) holds the batch-affine
+// accumulation to one lane count, AFFINE_LANES or AFFINE_NARROW_LANES, for
+// benchmarks; 0 (or unset) chooses by the group's size.
+inline uint32_t affine_lanes_override() {
+    static const uint32_t lanes = [] {
+        const size_t v = env_count("GPUKIT_AFFINE_LANES", 0);
+        return v == AFFINE_LANES || v == AFFINE_NARROW_LANES ? uint32_t(v) : 0u;
+    }();
+    return lanes;
+}
+
+// How a group is accumulated batch-affine: its threads, 0 where the group
+// is accumulated in XYZZ, and each thread's lanes.
+struct affine_accumulation {
+    uint32_t threads, lanes;
+};
+
+// The batch-affine accumulation of `pairs` pairs: AFFINE_LANES lanes a
+// thread where a wave's lanes get AFFINE_MIN_LANE_ITEMS items each, else
+// AFFINE_NARROW_LANES where theirs do, else none. At 32 lanes a group of
+// ~2^21 points accumulates as fast a pair as at 64 with twice the items (a
+// two-GPU BN254 2^23 slice one-shot in four parts 24.9 ms against three
+// parts' 24.3–24.8), where 64 lanes of ~6 items ran no faster than XYZZ
+// (v43a): BLS12-381 G1 and BLS12-377 G1 resident 2^21 took 7 % less,
+// one-shot 6–8 % (bench/NOTES.md v45a).
+template <class C>
+affine_accumulation affine_accumulation_for(size_t pairs) {
+    if constexpr (!batch_affine_capable<C>()) {
+        return {0, 0};
+    } else {
+        const accumulation_choice choice = accumulation_override();
+        if (choice == accumulation_choice::xyzz) return {0, 0};
+        const size_t wave = size_t(multiprocessors()) * affine_blocks_per_sm<C>() * AFFINE_BLOCK;
+        const uint32_t forced = affine_lanes_override();
+        uint32_t lanes = forced ? forced : AFFINE_LANES;
+        if (!forced && pairs < wave * AFFINE_LANES * AFFINE_MIN_LANE_ITEMS) lanes = AFFINE_NARROW_LANES;
+        if (choice == accumulation_choice::automatic && pairs < wave * lanes * AFFINE_MIN_LANE_ITEMS) return {0, 0};
+        // Lanes of AFFINE_MIN_LANE_ITEMS items or more: under the override, a
+        // small group still takes its additions in batches (the tests' edge
+        // cases reach every kind of step).
+        const size_t per_thread = size_t(lanes) * AFFINE_MIN_LANE_ITEMS;
+        return {uint32_t(std::max<size_t>(1, std::min(wave, (pairs + per_thread - 1) / per_thread))), lanes};
+    }
+}
+
 // Threads of the batch-affine accumulation for `pairs` pairs, or 0 when the
 // group is to be accumulated in XYZZ.
 template <class C>
 uint32_t affine_accumulation_threads(size_t pairs) {
-    if constexpr (!batch_affine_capable<C>()) {
-        return 0;
-    } else {
-        const accumulation_choice choice = accumulation_override();
-        const size_t wave = size_t(multiprocessors()) * affine_blocks_per_sm<C>() * AFFINE_BLOCK;
-        if (choice == accumulation_choice::xyzz) return 0;
-        if (choice == accumulation_choice::automatic && pairs < wave * AFFINE_LANES * AFFINE_MIN_LANE_ITEMS) return 0;
-        // Lanes of AFFINE_MIN_LANE_ITEMS items or more: under the override, a
-        // small group still takes its additions in batches (the tests' edge
-        // cases reach every kind of step).
-        const size_t per_thread = size_t(AFFINE_LANES) * AFFINE_MIN_LANE_ITEMS;
-        return uint32_t(std::max<size_t>(1, std::min(wave, (pairs + per_thread - 1) / per_thread)));
-    }
+    return affine_accumulation_for<C>(pairs).threads;
 }
 
 // Slots of the key and value buffers a group of `pairs` pairs needs: the
@@ -257,8 +290,32 @@ uint32_t affine_accumulation_threads(size_t pairs) {
 // sort's alternate buffers.
 template <class C>
 size_t pair_buffer_slots(size_t pairs) {
-    const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
-    return affine_threads ? std::max(pairs, lane_slots(pairs, affine_threads, AFFINE_LANES)) : pairs;
+    const affine_accumulation affine = affine_accumulation_for<C>(pairs);
+    return affine.threads ? std::max(pairs, lane_slots(pairs, affine.threads, affine.lanes)) : pairs;
+}
+
+// Lays the sorted pairs out for L lanes a thread and accumulates them
+// batch-affine (the launches of accumulate_buckets).
+template <class C, uint32_t L, class F>
+void accumulate_affine_lanes(const typename curve_traits<C>::affine_t* bases,
+                             cub::DoubleBuffer<typename F::key_t>& keys, cub::DoubleBuffer<uint32_t>& values,
+                             size_t pairs, F format, const bucket_items& items, uint32_t threads,
+                             typename curve_traits<C>::bucket_t* sums,
+                             const cut_partials<typename curve_traits<C>::bucket_t>& cut, cudaStream_t stream) {
+    // Tiles for the longest runs `pairs` allows (those past the valid pairs return at once).
+    const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
+    const size_t tiles_u = lane_slots(pairs, threads, L) / threads / LANE_TILE;
+    const size_t groups = size_t((tiles_t + LANE_GROUP - 1) / LANE_GROUP) * ((tiles_u + LANE_GROUP - 1) / LANE_GROUP);
+    uint32_t* const lane_keys = reinterpret_cast<uint32_t*>(keys.Alternate());
+    lay_out_lanes<L><<<uint32_t(groups * LANE_GROUP * LANE_GROUP), dim3(LANE_TILE, LANE_TILE_ROWS), 0, stream>>>(
+        keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, lane_keys, values.Alternate(),
+        items.end.get());
+    GPUKIT_LAUNCHED("lay_out_lanes");
+    trace_mark("lay out lanes");
+    accumulate_runs_affine<C, L><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
+        bases, lane_keys, values.Alternate(), items.valid.get(), threads, sums, cut);
+    GPUKIT_LAUNCHED("accumulate_runs_affine");
+    trace_mark(L == AFFINE_LANES ? "accumulate runs (batch affine)" : "accumulate runs (batch affine, 32 lanes)");
 }
 
 // Finds where the buckets end in the sorted pairs (keys in `format`: the
@@ -275,9 +332,9 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
                         typename curve_traits<C>::bucket_t* sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 32, RANGE_BLOCK = 256;
-    const uint32_t affine_threads = affine_accumulation_threads<C>(pairs);
-    const uint32_t lanes = affine_threads ? AFFINE_LANES : 1;
-    const uint32_t threads = affine_threads ? affine_threads : accumulation_threads<C>(pairs, BLOCK);
+    const affine_accumulation affine = affine_accumulation_for<C>(pairs);
+    const uint32_t lanes = affine.threads ? affine.lanes : 1;
+    const uint32_t threads = affine.threads ? affine.threads : accumulation_threads<C>(pairs, BLOCK);
     device_buffer<bucket_t> head_sum(threads, stream), tail_sum(threads, stream);
     device_buffer<uint32_t> head_bucket(threads, stream), tail_bucket(threads, stream);
     // A thread with a tail cuts a bucket that no other thread's tail cuts.
@@ -288,7 +345,7 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     const cut_partials<bucket_t> cut{head_sum.get(),     head_bucket.get(),  tail_sum.get(),
                                      tail_bucket.get(),  tail_runs.get(),    counts.get(),
                                      grouped_runs.get(), counts.get() + 1,   uint32_t(tails)};
-    if (!affine_threads) {
+    if (!affine.threads) {
         if constexpr (std::is_same_v<F, pair_keys>) {
             bucket_ends<<<blocks_for(pairs, RANGE_BLOCK), RANGE_BLOCK, 0, stream>>>(
                 keys.Current(), pairs, format, items.end.get(), items.valid.get());
@@ -303,25 +360,15 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
         }
     }
     if constexpr (batch_affine_capable<C>()) {
-        if (affine_threads) {
+        if (affine.threads) {
             count_valid_pairs<<<1, 32, 0, stream>>>(keys.Current(), pairs, format, items.valid.get());
             GPUKIT_LAUNCHED("count_valid_pairs");
-            // Tiles for the longest runs `pairs` allows (those past the valid pairs return at once).
-            const uint32_t tiles_t = (threads + LANE_TILE - 1) / LANE_TILE;
-            const size_t tiles_u = lane_slots(pairs, threads, AFFINE_LANES) / threads / LANE_TILE;
-            const size_t groups =
-                size_t((tiles_t + LANE_GROUP - 1) / LANE_GROUP) * ((tiles_u + LANE_GROUP - 1) / LANE_GROUP);
-            uint32_t* const lane_keys = reinterpret_cast<uint32_t*>(keys.Alternate());
-            lay_out_lanes<AFFINE_LANES><<<uint32_t(groups * LANE_GROUP * LANE_GROUP), dim3(LANE_TILE, LANE_TILE_ROWS),
-                                          0, stream>>>(
-                keys.Current(), values.Current(), items.valid.get(), format, threads, tiles_t, lane_keys,
-                values.Alternate(), items.end.get());
-            GPUKIT_LAUNCHED("lay_out_lanes");
-            trace_mark("lay out lanes");
-            accumulate_runs_affine<C><<<blocks_for(threads, AFFINE_BLOCK), AFFINE_BLOCK, 0, stream>>>(
-                bases, lane_keys, values.Alternate(), items.valid.get(), threads, sums, cut);
-            GPUKIT_LAUNCHED("accumulate_runs_affine");
-            trace_mark("accumulate runs (batch affine)");
+            if (affine.lanes == AFFINE_LANES)
+                accumulate_affine_lanes<C, AFFINE_LANES>(bases, keys, values, pairs, format, items, threads, sums,
+                                                         cut, stream);
+            else
+                accumulate_affine_lanes<C, AFFINE_NARROW_LANES>(bases, keys, values, pairs, format, items, threads,
+                                                                sums, cut, stream);
         }
     }
     finish_cut_buckets<C><<<blocks_for(tails, 128), 128, 0, stream>>>(items.end.get(), items.valid.get(), threads,

@@ -1,9 +1,9 @@
 // Batch-affine bucket accumulation, for short Weierstrass curves over a
 // prime field (the G1 curves and secp256k1).
 //
-// Each thread walks AFFINE_LANES consecutive runs ("lanes") of the sorted
-// pairs side by side and keeps each lane's bucket sum in affine
-// coordinates. A step adds one point to every lane: the lanes' denominators
+// Each thread walks L consecutive runs ("lanes") of the sorted pairs side
+// by side (AFFINE_LANES, or AFFINE_NARROW_LANES for smaller groups) and
+// keeps each lane's bucket sum in affine coordinates. A step adds one point to every lane: the lanes' denominators
 // x_P - x_acc share one inversion (Montgomery's trick, 3 multiplications
 // each; the binary GCD of cuda/ff/inverse_bgcd.cuh, ~31-38 multiplications'
 // time, spread over the lanes), then λ = (y_P - y_acc)/d,
@@ -27,7 +27,7 @@
 //
 // The lanes cut buckets like runs do (bucket_runs.cuh); at the end the
 // thread stitches its lanes' partials together in XYZZ, so that to
-// finish_cut_buckets the thread is one run of AFFINE_LANES·K items.
+// finish_cut_buckets the thread is one run of L·K items.
 //
 // Every case of an affine addition is handled: an identity point (skipped),
 // an empty lane (takes the point), equal x with equal y (a doubling, its
@@ -51,8 +51,11 @@ namespace gpukit {
 // Lanes per thread and threads per block: v8's sweep found 64 and 128
 // lanes within 2 % of each other and well above 32, at 4 blocks of 128
 // threads per SM; fewer lanes keep the local memory (and the partials'
-// stitching) smaller.
+// stitching) smaller. A group too small for lanes of AFFINE_MIN_LANE_ITEMS
+// items at 64 lanes a thread takes 32 (bucket_accumulate.cuh): twice the
+// items a lane for one more inversion's share a pair.
 constexpr uint32_t AFFINE_LANES = 64;
+constexpr uint32_t AFFINE_NARROW_LANES = 32;
 constexpr uint32_t AFFINE_BLOCK = 128;
 
 // Blocks per SM, the register cap with them (65,536 registers an SM): 4
@@ -90,7 +93,7 @@ enum lane_flag : uint8_t { LANE_IN_HEAD = 1, LANE_OPEN = 2, LANE_HEAD_DONE = 4, 
 // the bucket's index (LANE_LAST on the bucket's last item, LANE_SKIP past
 // the valid pairs). The stitching reads the laid-out keys too, so the
 // kernel needs neither the sorted keys nor their format.
-template <class C>
+template <class C, uint32_t L>
 __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
     accumulate_runs_affine(const typename curve_traits<C>::affine_t* bases, const uint32_t* lane_keys,
                            const uint32_t* lane_values, const uint32_t* valid_count, uint32_t threads,
@@ -99,7 +102,6 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
     using affine_t = typename curve_traits<C>::affine_t;
     using bucket_t = typename curve_traits<C>::bucket_t;
     using field_t = typename curve_traits<C>::field_t;
-    constexpr uint32_t L = AFFINE_LANES;
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= threads) return;
     const uint32_t valid = *valid_count, K = run_length(valid, threads * L);

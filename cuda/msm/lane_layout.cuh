@@ -1,7 +1,7 @@
 // The sorted pairs laid out lane by lane for the batch-affine accumulation
 // (bucket_accumulate_affine.cuh).
 //
-// There each thread t walks AFFINE_LANES runs ("lanes") of K consecutive
+// There each thread t walks L runs ("lanes", 64 or 32) of K consecutive
 // sorted items side by side: at step s, lane j of thread t takes item
 // i = (t·L + j)·K + s. Read from the sorted arrays, neighbouring threads'
 // items lie K·L apart, so every 4-byte key and value costs its warp a
