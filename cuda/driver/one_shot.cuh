@@ -54,15 +54,27 @@ constexpr bool cuts_into_xyzz_parts() {
     return curve_traits<C>::field_t::N <= 8;
 }
 
+// Parts of 32 lanes a curve that cuts into XYZZ parts needs: fewer leave a
+// larger first upload than the XYZZ cut's (BN254 2^21 in two parts of 32
+// lanes 12.85 / 12.41 ms typed / wire, in four XYZZ ones 12.31 / 12.05, v45a).
+constexpr size_t NARROW_LANE_MIN_PARTS = 4;
+
 // The parts a one-shot pass of m points at window c runs in within
 // `budget` bytes, its scalars whole or `split` (glv_route::sorted): the
 // most, up to one_shot_auto_most_parts, of at least
 // ONE_SHOT_AUTO_PART_MIN_POINTS each, such that every part can take the
 // sums handed on in one pass (enqueue_msm's carry) and, where the whole pass
-// would accumulate batch-affine, every part does too (eight XYZZ parts of
-// BN254 2^24 accumulated in 55 ms against 44, v31b); where no cut keeps it
-// batch-affine, the most parts anyway if cuts_into_xyzz_parts; else one
-// part, as where the small path takes the pass.
+// would accumulate batch-affine at full width (AFFINE_LANES), every part
+// does too (eight XYZZ parts of BN254 2^24 accumulated in 55 ms against 44,
+// v31b), at 32 lanes where there are at least NARROW_LANE_MIN_PARTS parts
+// or the curve does not cut into XYZZ parts (BN254 2^23 in four parts of
+// 32 lanes ran 0.6 ms faster than in three of 64, BLS12-381 G1 2^21 in two
+// 1.4–2.1 ms faster than whole, v45a); where no cut keeps it batch-affine,
+// the most parts anyway if cuts_into_xyzz_parts; else one part, as where
+// the small path takes the pass. A pass batch-affine only at 32 lanes
+// counts as an XYZZ one (a two-GPU BN254 slice of 2^21 at c = 16 ran 0.8
+// ms slower whole at 32 lanes than in four XYZZ parts whose uploads
+// overlap, v45a).
 template <class C>
 std::vector<scalar_part> one_shot_parts(uint32_t m, uint32_t c, bool split, size_t budget) {
     const std::vector<scalar_part> whole{{0, 1, 0, m, c}};
@@ -84,14 +96,18 @@ std::vector<scalar_part> one_shot_parts(uint32_t m, uint32_t c, bool split, size
         return carries(parts) ? parts : whole;
     }
     // A pass too short for two automatic parts stays whole before the
-    // device is asked for its SM count (affine_accumulation_threads).
+    // device is asked for its SM count (affine_accumulation_for).
     const uint32_t most = one_shot_auto_most_parts(m);
     if (most < 2) return whole;
-    const bool affine = affine_accumulation_threads<C>(pairs(whole[0])) > 0;
+    const affine_accumulation whole_affine = affine_accumulation_for<C>(pairs(whole[0]));
+    const bool affine =
+        whole_affine.threads > 0 && (whole_affine.lanes == AFFINE_LANES || affine_lanes_override() != 0);
     for (uint32_t k = most; k > 1; k--) {
         std::vector<scalar_part> parts = plan_one_shot_parts(m, c, k, ONE_SHOT_AUTO_PART_MIN_POINTS);
+        const bool narrow_ok = !cuts_into_xyzz_parts<C>() || parts.size() >= NARROW_LANE_MIN_PARTS;
         const bool stays_affine = !affine || std::all_of(parts.begin(), parts.end(), [&](const scalar_part& p) {
-            return affine_accumulation_threads<C>(pairs(p)) > 0;
+            const affine_accumulation part = affine_accumulation_for<C>(pairs(p));
+            return part.threads > 0 && (narrow_ok || part.lanes == AFFINE_LANES || affine_lanes_override() != 0);
         });
         if (stays_affine && carries(parts)) return parts;
     }
