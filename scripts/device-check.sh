@@ -66,9 +66,14 @@ if runs sanitizers; then
         banderwagon::fixed_base_tables
     step sanitizer_synccheck compute-sanitizer --tool synccheck --error-exitcode 1 \
         .device/gpukit_gpu_msm --test-threads=1 bn254_g1::device_errors banderwagon::precomputed_bases
+    # Forced batch-affine groups this small take 32 lanes a thread
+    # (cuda/msm/bucket_accumulate.cuh); GPUKIT_AFFINE_LANES=64 holds them to 64.
     step sanitizer_memcheck_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 compute-sanitizer \
         --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm --test-threads=1 bn254_g1::edge_cases \
         secp256k1::batches
+    step sanitizer_memcheck_affine_64 env GPUKIT_ACCUMULATION=batch_affine GPUKIT_AFFINE_LANES=64 \
+        GPUKIT_SMALL_MSM=0 compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_gpu_msm \
+        --test-threads=1 bn254_g1::edge_cases bls12_381_g1::batches
     # BLS12-377 G1's resident bases in its twisted Edwards model
     # (cuda/ec/edwards_model.cuh): the tables' conversion in groups, and
     # the model's pipeline, lead quarter and carried buckets included.
@@ -122,6 +127,9 @@ if runs affine; then
     step gpu_msm_batch_affine env GPUKIT_ACCUMULATION=batch_affine GPUKIT_SMALL_MSM=0 GPUKIT_EDWARDS_MODEL=0 \
         .device/gpukit_gpu_msm \
         --test-threads=4 edge_cases windows sizes resident_bases precomputed_bases grouped_shifts batches
+    # The same groups at 64 lanes a thread (forced groups this small take 32).
+    step gpu_msm_batch_affine_64 env GPUKIT_ACCUMULATION=batch_affine GPUKIT_AFFINE_LANES=64 GPUKIT_SMALL_MSM=0 \
+        GPUKIT_EDWARDS_MODEL=0 .device/gpukit_gpu_msm --test-threads=4 edge_cases windows sizes batches
 fi
 
 if runs others; then
