@@ -99,15 +99,13 @@ std::vector<scalar_part> one_shot_parts(uint32_t m, uint32_t c, bool split, size
     // device is asked for its SM count (affine_accumulation_for).
     const uint32_t most = one_shot_auto_most_parts(m);
     if (most < 2) return whole;
-    const affine_accumulation whole_affine = affine_accumulation_for<C>(pairs(whole[0]));
-    const bool affine =
-        whole_affine.threads > 0 && (whole_affine.lanes == AFFINE_LANES || affine_lanes_override() != 0);
+    const bool affine = at_full_width(affine_accumulation_for<C>(pairs(whole[0])));
     for (uint32_t k = most; k > 1; k--) {
         std::vector<scalar_part> parts = plan_one_shot_parts(m, c, k, ONE_SHOT_AUTO_PART_MIN_POINTS);
         const bool narrow_ok = !cuts_into_xyzz_parts<C>() || parts.size() >= NARROW_LANE_MIN_PARTS;
         const bool stays_affine = !affine || std::all_of(parts.begin(), parts.end(), [&](const scalar_part& p) {
             const affine_accumulation part = affine_accumulation_for<C>(pairs(p));
-            return part.threads > 0 && (narrow_ok || part.lanes == AFFINE_LANES || affine_lanes_override() != 0);
+            return narrow_ok ? part.threads > 0 : at_full_width(part);
         });
         if (stays_affine && carries(parts)) return parts;
     }

@@ -277,6 +277,12 @@ affine_accumulation affine_accumulation_for(size_t pairs) {
     }
 }
 
+// Whether `a` is batch-affine at full width: AFFINE_LANES lanes a thread,
+// or whatever count GPUKIT_AFFINE_LANES holds every group to.
+inline bool at_full_width(const affine_accumulation& a) {
+    return a.threads > 0 && (a.lanes == AFFINE_LANES || affine_lanes_override() != 0);
+}
+
 // Threads of the batch-affine accumulation for `pairs` pairs, or 0 when the
 // group is to be accumulated in XYZZ.
 template <class C>
