@@ -331,6 +331,12 @@ inline bool on_fixed_base_tables(const resident_bases& bases, uint32_t window_c)
     return bases.entries > 1 && window_c == 0;
 }
 
+// The layout of a device's fixed-base table of `bases`, rows `row` entries apart.
+template <class C>
+fixed_base_layout fixed_base_layout_of(const resident_bases& bases, uint32_t row) {
+    return fixed_base_layout_for(curve_traits<C>::SCALAR_BITS, bases.window, row);
+}
+
 // One sum per vector of the MSMs of `scalars` over the resident tables, in
 // model M's buckets (C itself, or C's twisted Edwards model whose entries
 // the tables hold): each device's share, added on the host.
@@ -342,7 +348,6 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
                                                                 const scalar_vectors& scalars, uint32_t window_c,
                                                                 std::pair<uint32_t, uint32_t> plan,
                                                                 scalar_layout scalars_layout) {
-    using T = curve_traits<C>;
     using entry_t = typename curve_traits<M>::affine_t;
     const bool fixed = on_fixed_base_tables(bases, window_c);
     auto per_slice = run_per_slice(slices, [&](size_t i, cudaStream_t stream) {
@@ -351,8 +356,8 @@ std::vector<typename curve_traits<M>::bucket_t> resident_totals(const resident_b
         trace_scope trace(fixed ? "fixed-base msm" : "resident msm", stream);
         if constexpr (std::is_same_v<C, M>) {
             if (fixed)
-                return fixed_base_batch<C>(table, fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[i]),
-                                           scalars, s.count, s.offset, scalars_layout, stream);
+                return fixed_base_batch<C>(table, fixed_base_layout_of<C>(bases, table_strides[i]), scalars, s.count,
+                                           s.offset, scalars_layout, stream);
         }
         return pipelined_bases_msm<M>(table, plan.second, table_strides[i], scalars, s.count, s.offset, plan.first,
                                       scalars_layout, stream);
@@ -443,7 +448,7 @@ void curve_entries<C>::bases_msm(const resident_bases& bases, const scalar_vecto
             trace_scope trace("fixed-base msm", stream);
             const device_buffer<bucket_t> sums(batch, stream);
             enqueue_fixed_base_batch<C>(static_cast<const typename T::affine_t*>(tables[0]),
-                                        fixed_base_layout_for(T::SCALAR_BITS, bases.window, table_strides[0]),
+                                        fixed_base_layout_of<C>(bases, table_strides[0]),
                                         scalars, slices[0].count, slices[0].offset, scalars_layout, sums.get(),
                                         stream);
             encode_device_sums<C>(sums.get(), batch, out, stream);

@@ -43,14 +43,11 @@ void enqueue_fixed_base_batch(const typename curve_traits<C>::affine_t* table, c
                             // the part that starts at point 0 is the first to
                             // reach its vectors: it writes their sums, and a
                             // later part of the same vectors adds to them.
-                            if (p.first == 0) {
-                                enqueue_fixed_base<C>(table, l, part_scalars, p.first, p.count, p.vectors, mine,
-                                                      stream);
-                                return;
-                            }
-                            const device_buffer<bucket_t> more(p.vectors, stream);
-                            enqueue_fixed_base<C>(table, l, part_scalars, p.first, p.count, p.vectors, more.get(),
-                                                  stream);
+                            const bool first = p.first == 0;
+                            const device_buffer<bucket_t> more(first ? 0 : p.vectors, stream);
+                            enqueue_fixed_base<C>(table, l, part_scalars, p.first, p.count, p.vectors,
+                                                  first ? mine : more.get(), stream);
+                            if (first) return;
                             add_vector_sums<C><<<blocks_for(p.vectors, 64), 64, 0, stream>>>(mine, more.get(),
                                                                                              p.vectors);
                             GPUKIT_LAUNCHED("add_vector_sums");
