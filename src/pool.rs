@@ -54,16 +54,7 @@ fn current() -> Result<Arc<rayon::ThreadPool>, Error> {
             return Ok(p.pool.clone());
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .thread_name(|i| format!("gpukit-cpu-{i}"))
-        .start_handler(|_| QUIET.with(|q| q.set(true)))
-        .build()
-        .map_err(|e| {
-            Error::new(
-                Status::OutOfMemory,
-                format!("could not start the CPU worker threads: {e}"),
-            )
-        })?;
+    let pool = build_pool()?;
     let fresh = Box::into_raw(Box::new(Pool {
         pid,
         pool: Arc::new(pool),
@@ -78,6 +69,74 @@ fn current() -> Result<Arc<rayon::ThreadPool>, Error> {
             match unsafe { other.as_ref() } {
                 Some(p) if p.pid == pid => Ok(p.pool.clone()),
                 _ => current(),
+            }
+        }
+    }
+}
+
+/// Address space one worker may take: its stack (2 MiB, rust's default)
+/// and, on glibc, the malloc arena a thread gets on its first allocation
+/// (64 MiB reserved).
+const WORKER_ADDRESS_SPACE: u64 = 66 << 20;
+
+/// Workers the pool asks for: rayon's own choice (RAYON_NUM_THREADS, else
+/// one a core), at most as many as fit a quarter of a finite address-space
+/// limit (`ulimit -v`) at WORKER_ADDRESS_SPACE each: under the 5 GB limit
+/// of tests/process.rs `oom`, 32 workers with an arena each could not all
+/// start on a 32-core host (bench/NOTES.md v46f), and the call's own
+/// buffers need the rest.
+fn wanted_workers() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let asked = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(cores);
+    asked
+        .min(address_space_workers().unwrap_or(usize::MAX))
+        .max(1)
+}
+
+/// Workers that fit a quarter of the process's address-space limit, if it has one.
+#[cfg(unix)]
+fn address_space_workers() -> Option<usize> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
+        || limit.rlim_cur == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    usize::try_from(limit.rlim_cur / 4 / WORKER_ADDRESS_SPACE).ok()
+}
+
+#[cfg(not(unix))]
+fn address_space_workers() -> Option<usize> {
+    None
+}
+
+/// A pool of wanted_workers() workers, or of half as many again and again
+/// while the threads cannot start (a limit on threads or memory), down to
+/// one; OUT_OF_MEMORY where not even one starts.
+fn build_pool() -> Result<rayon::ThreadPool, Error> {
+    let mut workers = wanted_workers();
+    loop {
+        let built = rayon::ThreadPoolBuilder::new()
+            .num_threads(workers)
+            .thread_name(|i| format!("gpukit-cpu-{i}"))
+            .start_handler(|_| QUIET.with(|q| q.set(true)))
+            .build();
+        match built {
+            Ok(pool) => return Ok(pool),
+            Err(_) if workers > 1 => workers /= 2,
+            Err(e) => {
+                return Err(Error::new(
+                    Status::OutOfMemory,
+                    format!("could not start the CPU worker threads: {e}"),
+                ))
             }
         }
     }

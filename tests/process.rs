@@ -7,6 +7,11 @@
 //!   backend under a 5 GB address-space limit — returns
 //!   GPUKIT_ERR_OUT_OF_MEMORY (9) with the size in the message, and the
 //!   process lives and computes the next MSM.
+//! - `oom_many_workers`: the same with 32 workers asked for and glibc's
+//!   arenas as many as on a 32-core host (8 a core): the pool starts the
+//!   workers that fit the limit (src/pool.rs); all 32 could not start, and
+//!   the call answered without the size and the next MSM failed (a 32-core
+//!   H200 host, bench/NOTES.md v46f).
 //! - `fork`: a forked child of a process that used the CPU backend answers
 //!   (rayon's pool does not survive fork).
 //! - `env`: GPUKIT_WINDOW that is not valid UTF-8 is GPUKIT_ERR_BAD_CONFIG.
@@ -170,7 +175,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("child") {
         return match args.get(2).map(String::as_str) {
-            Some("oom") => child_oom(),
+            Some("oom") | Some("oom_many_workers") => child_oom(),
             Some("fork") => child_fork(),
             Some("env") => child_env(),
             _ => ExitCode::FAILURE,
@@ -179,8 +184,20 @@ fn main() -> ExitCode {
     // `cargo test` passes harness flags (--nocapture, a filter, ...): ignored.
     let cpu = (OsStr::new("GPUKIT_BACKEND"), OsStr::new("cpu"));
     let bad_window = (OsStr::new("GPUKIT_WINDOW"), OsStr::from_bytes(b"\xff"));
+    // The same as on a 32-core host, whatever this one has, ten times:
+    // before src/pool.rs fitted its workers to the limit, 9 of 20 such
+    // children failed, as the arenas' threads raced.
+    let many_workers = [
+        cpu,
+        (OsStr::new("RAYON_NUM_THREADS"), OsStr::new("32")),
+        (
+            OsStr::new("GLIBC_TUNABLES"),
+            OsStr::new("glibc.malloc.arena_max=256"),
+        ),
+    ];
     let results = [
         run_case("oom", &[cpu]),
+        (0..10).all(|_| run_case("oom_many_workers", &many_workers)),
         run_case("fork", &[]),
         run_case("env", &[bad_window]),
     ];
