@@ -331,6 +331,42 @@ static void test_no_device(tally *t, const fixture *f) {
     check_status(t, bases_new_with(f, f->points, &cfg), GPUKIT_ERR_NO_DEVICE, buf);
 }
 
+/* gpukit_host_register's errors, and with a GPU the same result from page-locked inputs. */
+static void test_host_register(tally *t, const fixture *f) {
+    char buf[256];
+    label(buf, sizeof buf, f, "gpukit_host_register", "NULL with bytes");
+    check_status(t, gpukit_host_register(NULL, 64), GPUKIT_ERR_NULL_POINTER, buf);
+    label(buf, sizeof buf, f, "gpukit_host_unregister", "NULL");
+    check_status(t, gpukit_host_unregister(NULL), GPUKIT_ERR_NULL_POINTER, buf);
+    label(buf, sizeof buf, f, "gpukit_host_register", "0 bytes");
+    check_status(t, gpukit_host_register(f->points, 0), GPUKIT_OK, buf);
+    const size_t point_bytes = (size_t)f->n * f->pb, scalar_bytes = (size_t)f->n * CTEST_SCALAR_BYTES;
+    if (gpukit_gpu_count() == 0) {
+        label(buf, sizeof buf, f, "gpukit_host_register", "without a GPU");
+        check_status(t, gpukit_host_register(f->points, point_bytes), GPUKIT_ERR_NO_DEVICE, buf);
+        return;
+    }
+    gpukit_config cfg = gpukit_config_default();
+    cfg.backend = GPUKIT_BACKEND_GPU;
+    uint8_t want[MAX_POINT_BYTES], got[MAX_POINT_BYTES];
+    label(buf, sizeof buf, f, "gpukit_msm_ex", "unlocked inputs");
+    check_status(t, gpukit_msm_ex(f->curve->id, f->points, f->scalars, want, f->n, &cfg), GPUKIT_OK, buf);
+    label(buf, sizeof buf, f, "gpukit_host_register", "points and scalars");
+    check_status(t, gpukit_host_register(f->points, point_bytes), GPUKIT_OK, buf);
+    check_status(t, gpukit_host_register(f->scalars, scalar_bytes), GPUKIT_OK, buf);
+    label(buf, sizeof buf, f, "gpukit_msm_ex", "page-locked inputs");
+    check_result(t, gpukit_msm_ex(f->curve->id, f->points, f->scalars, got, f->n, &cfg), got, want, f->pb, buf);
+    label(buf, sizeof buf, f, "gpukit_host_register", "a range inside a registered one");
+    check_status(t, gpukit_host_register(f->points + 1, 8), GPUKIT_ERR_HOST_REGISTRATION, buf);
+    label(buf, sizeof buf, f, "gpukit_host_unregister", "a pointer inside a registered range");
+    check_status(t, gpukit_host_unregister(f->points + 1), GPUKIT_ERR_HOST_REGISTRATION, buf);
+    label(buf, sizeof buf, f, "gpukit_host_unregister", "points and scalars");
+    check_status(t, gpukit_host_unregister(f->points), GPUKIT_OK, buf);
+    check_status(t, gpukit_host_unregister(f->scalars), GPUKIT_OK, buf);
+    label(buf, sizeof buf, f, "gpukit_host_unregister", "twice");
+    check_status(t, gpukit_host_unregister(f->points), GPUKIT_ERR_HOST_REGISTRATION, buf);
+}
+
 static void test_size_mismatch(tally *t, const fixture *f) {
     gpukit_bases *bases = NULL;
     char buf[256];
@@ -389,7 +425,7 @@ static void test_unknown_curves(tally *t) {
 
 static void test_status_strings(tally *t) {
     char buf[256];
-    for (int a = GPUKIT_OK; a <= GPUKIT_ERR_BAD_ENCODING; a++) {
+    for (int a = GPUKIT_OK; a <= GPUKIT_ERR_HOST_REGISTRATION; a++) {
         const char *s = gpukit_status_str(a);
         snprintf(buf, sizeof buf, "gpukit_status_str(%d) is a non-empty string", a);
         check(t, s != NULL && s[0] != '\0', buf);
@@ -459,6 +495,7 @@ int main(int argc, char **argv) {
             test_scalars(&t, &f);
             test_config(&t, &f);
             test_no_device(&t, &f);
+            test_host_register(&t, &f);
             test_size_mismatch(&t, &f);
         }
         free(f.points);

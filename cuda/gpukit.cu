@@ -13,6 +13,7 @@
 #include "driver/devices.cuh"
 #include "driver/resident_bases.cuh"
 #include "runtime/device_buffer.cuh"
+#include "runtime/page_locked.cuh"
 #include "runtime/status.cuh"
 
 namespace gpukit {
@@ -57,6 +58,16 @@ point_check point_check_of(uint32_t check) {
 using namespace gpukit;
 
 extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); }
+
+// Page-locks the caller's host range for every device, so that uploads from
+// it go by DMA (runtime/page_locked.cuh); the Rust side handles bytes = 0.
+extern "C" int gpukit_cuda_host_register(const void* ptr, size_t bytes, char* err, size_t err_len) {
+    return guarded(err, err_len, [&] { page_locked_ranges::instance().add(ptr, bytes); });
+}
+
+extern "C" int gpukit_cuda_host_unregister(const void* ptr, char* err, size_t err_len) {
+    return guarded(err, err_len, [&] { page_locked_ranges::instance().remove(ptr); });
+}
 
 // With a `point_format` other than 0 (cuda/driver/compressed.cuh), the points
 // are packed compressed records of `point_stride` bytes that the device

@@ -122,6 +122,11 @@ int gpukit_banderwagon_msm(const uint8_t *points, const uint8_t *scalars, uint8_
 #define GPUKIT_ERR_BAD_ENCODING 14
 
 /**
+ * gpukit_host_register got a range that overlaps one already page-locked, or gpukit_host_unregister a pointer that starts no range it registered.
+ */
+#define GPUKIT_ERR_HOST_REGISTRATION 15
+
+/**
  * config.backend: serial below the serial crossover, GPU at or above the GPU crossover, else CPU; a batch of
  * MSMs goes to the GPU by its total work, n·batch.
  */
@@ -273,6 +278,10 @@ typedef struct gpukit_config {
 extern "C" {
 #endif // __cplusplus
 
+extern int32_t gpukit_cuda_host_register(const void *ptr, size_t bytes, char *err, size_t err_len);
+
+extern int32_t gpukit_cuda_host_unregister(const void *ptr, char *err, size_t err_len);
+
 /**
  * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
  * precompute 0 (auto), fixed_base 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.
@@ -309,6 +318,29 @@ uint32_t gpukit_max_window(uint8_t curve_id);
  * usable CUDA devices; 0 without driver/CUDA build
  */
 uint32_t gpukit_gpu_count(void);
+
+/**
+ * Page-locks the bytes host bytes at ptr for every GPU, until gpukit_host_unregister(ptr): GPU calls
+ * whose points or scalars lie inside the range then upload them by one DMA copy instead of gathering
+ * them into gpukit's staging buffers (faster for large calls; results are the same). Locking costs about
+ * 7 ms per 64 MiB, so it pays for buffers reused across calls. bytes = 0 is a no-op. A range that
+ * overlaps one already registered is GPUKIT_ERR_HOST_REGISTRATION; without a GPU, GPUKIT_ERR_NO_DEVICE
+ * (locking is then simply skipped). The range must stay allocated, and registered, while calls read it.
+ *
+ * # Safety
+ * ptr points to bytes bytes of host memory that stays allocated until gpukit_host_unregister(ptr).
+ */
+int gpukit_host_register(const void *ptr,
+                         size_t bytes);
+
+/**
+ * Unlocks the range that gpukit_host_register locked at ptr; a pointer that starts no such range is
+ * GPUKIT_ERR_HOST_REGISTRATION (NULL: GPUKIT_ERR_NULL_POINTER). No call may be reading the range.
+ *
+ * # Safety
+ * ptr is NULL or any pointer (only compared with the registered ranges).
+ */
+int gpukit_host_unregister(const void *ptr);
 
 /**
  * The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). Compare it with the

@@ -58,6 +58,7 @@ enum class Status : int {
     bad_config = GPUKIT_ERR_BAD_CONFIG,
     size_mismatch = GPUKIT_ERR_SIZE_MISMATCH,
     bad_encoding = GPUKIT_ERR_BAD_ENCODING,
+    host_registration = GPUKIT_ERR_HOST_REGISTRATION,
     /* gpukit-gen: end statuses */
 };
 

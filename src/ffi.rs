@@ -14,7 +14,7 @@ use crate::config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Valida
 use crate::curve::{CurveId, SCALAR_BYTES};
 use crate::error::{Error, Status};
 use std::cell::RefCell;
-use std::ffi::{c_char, c_int, CString};
+use std::ffi::{c_char, c_int, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The ABI's numeric constants, defined beside the types whose values they
@@ -231,6 +231,40 @@ pub extern "C" fn gpukit_max_window(curve_id: u8) -> u32 {
 #[no_mangle]
 pub extern "C" fn gpukit_gpu_count() -> u32 {
     catch_unwind(crate::gpu_count).unwrap_or(0)
+}
+
+/// Page-locks the bytes host bytes at ptr for every GPU, until gpukit_host_unregister(ptr): GPU calls
+/// whose points or scalars lie inside the range then upload them by one DMA copy instead of gathering
+/// them into gpukit's staging buffers (faster for large calls; results are the same). Locking costs about
+/// 7 ms per 64 MiB, so it pays for buffers reused across calls. bytes = 0 is a no-op. A range that
+/// overlaps one already registered is GPUKIT_ERR_HOST_REGISTRATION; without a GPU, GPUKIT_ERR_NO_DEVICE
+/// (locking is then simply skipped). The range must stay allocated, and registered, while calls read it.
+///
+/// # Safety
+/// ptr points to bytes bytes of host memory that stays allocated until gpukit_host_unregister(ptr).
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_host_register(ptr: *const c_void, bytes: usize) -> c_int {
+    entry(|| {
+        if ptr.is_null() && bytes > 0 {
+            return Err(Error::new(Status::NullPointer, "ptr is NULL"));
+        }
+        crate::page_lock::lock_range(ptr.cast(), bytes)
+    })
+}
+
+/// Unlocks the range that gpukit_host_register locked at ptr; a pointer that starts no such range is
+/// GPUKIT_ERR_HOST_REGISTRATION (NULL: GPUKIT_ERR_NULL_POINTER). No call may be reading the range.
+///
+/// # Safety
+/// ptr is NULL or any pointer (only compared with the registered ranges).
+#[no_mangle]
+pub unsafe extern "C" fn gpukit_host_unregister(ptr: *const c_void) -> c_int {
+    entry(|| {
+        if ptr.is_null() {
+            return Err(Error::new(Status::NullPointer, "ptr is NULL"));
+        }
+        crate::page_lock::unlock_range(ptr.cast())
+    })
 }
 
 /// The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). Compare it with the

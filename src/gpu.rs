@@ -247,6 +247,14 @@ mod imp {
 
     extern "C" {
         fn gpukit_cuda_device_count() -> u32;
+        fn gpukit_cuda_host_register(
+            ptr: *const c_void,
+            bytes: usize,
+            err: *mut c_char,
+            err_len: usize,
+        ) -> i32;
+        fn gpukit_cuda_host_unregister(ptr: *const c_void, err: *mut c_char, err_len: usize)
+            -> i32;
         fn gpukit_cuda_msm(
             curve_id: u8,
             points: *const u8,
@@ -334,6 +342,25 @@ mod imp {
     pub fn device_count() -> u32 {
         // SAFETY: no arguments; the C side catches every CUDA error.
         unsafe { gpukit_cuda_device_count() }
+    }
+
+    /// Page-locks the `bytes` (> 0) host bytes at `ptr` for every device
+    /// (cuda/runtime/page_locked.cuh): uploads from them go by DMA.
+    pub fn host_register(ptr: *const u8, bytes: usize) -> Result<(), Error> {
+        let mut err = [0 as c_char; ERR_LEN];
+        // SAFETY: the C side only records the range and page-locks it; it
+        // never reads or writes through `ptr` here.
+        let code =
+            unsafe { gpukit_cuda_host_register(ptr.cast(), bytes, err.as_mut_ptr(), ERR_LEN) };
+        check(code, &err)
+    }
+
+    /// Unlocks the range that [`host_register`] locked at `ptr`.
+    pub fn host_unregister(ptr: *const u8) -> Result<(), Error> {
+        let mut err = [0 as c_char; ERR_LEN];
+        // SAFETY: as for host_register; an unknown pointer is an error value.
+        let code = unsafe { gpukit_cuda_host_unregister(ptr.cast(), err.as_mut_ptr(), ERR_LEN) };
+        check(code, &err)
     }
 
     /// One MSM at the window `window_c` the call asked for (0 = open, the
@@ -600,6 +627,14 @@ mod imp {
         0
     }
 
+    pub fn host_register(_ptr: *const u8, _bytes: usize) -> Result<(), Error> {
+        Err(no_cuda())
+    }
+
+    pub fn host_unregister(_ptr: *const u8) -> Result<(), Error> {
+        Err(no_cuda())
+    }
+
     // The same signature as the CUDA build's `msm`.
     #[allow(clippy::too_many_arguments)]
     pub fn msm(
@@ -669,7 +704,7 @@ mod imp {
     }
 }
 
-pub use imp::{decompress, device_count, msm, DeviceBases};
+pub use imp::{decompress, device_count, host_register, host_unregister, msm, DeviceBases};
 
 /// Test builds only (cargo feature `fault-injection`): make the n-th device
 /// operation of a kind fail (cuda/runtime/fault_injection.cuh), and read what

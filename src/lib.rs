@@ -69,6 +69,7 @@ mod ark_msm;
 mod bases;
 mod batch;
 mod formats;
+mod page_lock;
 // The C ABI as Rust functions, for the Rust tests and fuzzers that drive
 // it: hidden, since Rust users call the API above (C callers link the same
 // `#[no_mangle]` symbols through include/gpukit.h).
@@ -84,6 +85,7 @@ pub use batch::{msm_batch, msm_batch_bytes, PointSets};
 pub use config::{Backend, Config, InputForm, PointFormat, ScalarOrder, Validation};
 pub use curve::{Curve, CurveId, MAX_WINDOW, SCALAR_BYTES};
 pub use error::{Error, Status};
+pub use page_lock::{page_lock, PageLocked};
 pub use plan::resolve_backend;
 
 /// What the fuzz targets drive below the API; not API (hidden, unstable).

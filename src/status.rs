@@ -36,6 +36,8 @@ pub mod codes {
     pub const GPUKIT_ERR_SIZE_MISMATCH: i32 = 13;
     /// A coordinate is not a canonical field element (>= p).
     pub const GPUKIT_ERR_BAD_ENCODING: i32 = 14;
+    /// gpukit_host_register got a range that overlaps one already page-locked, or gpukit_host_unregister a pointer that starts no range it registered.
+    pub const GPUKIT_ERR_HOST_REGISTRATION: i32 = 15;
 }
 
 /// The outcome of a call: the numeric values are the C ABI's `GPUKIT_*`
@@ -73,11 +75,13 @@ pub enum Status {
     SizeMismatch = codes::GPUKIT_ERR_SIZE_MISMATCH,
     /// A coordinate is not a canonical field element (>= p).
     BadEncoding = codes::GPUKIT_ERR_BAD_ENCODING,
+    /// gpukit_host_register got a range that overlaps one already page-locked, or gpukit_host_unregister a pointer that starts no range it registered.
+    HostRegistration = codes::GPUKIT_ERR_HOST_REGISTRATION,
 }
 
 impl Status {
     /// Every status, in code order (index = code).
-    pub const ALL: [Status; 15] = [
+    pub const ALL: [Status; 16] = [
         Status::Ok,
         Status::NullPointer,
         Status::UnknownCurve,
@@ -93,6 +97,7 @@ impl Status {
         Status::BadConfig,
         Status::SizeMismatch,
         Status::BadEncoding,
+        Status::HostRegistration,
     ];
 
     /// [`Status::as_str`], NUL-terminated for the C ABI.
@@ -113,6 +118,7 @@ impl Status {
             Status::BadConfig => c"bad config value",
             Status::SizeMismatch => c"size mismatch",
             Status::BadEncoding => c"bad encoding (non-canonical field element)",
+            Status::HostRegistration => c"host range already registered, or not registered",
         }
     }
 }

@@ -27,7 +27,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("backends", &["cpu", "gpu", "blind"]),
     ("planner", &["plan"]),
     ("driver", &["dispatch"]),
-    ("safe API", &["lib", "bases", "batch", "ark_msm", "formats"]),
+    (
+        "safe API",
+        &["lib", "bases", "batch", "ark_msm", "formats", "page_lock"],
+    ),
     ("C ABI", &["ffi"]),
 ];
 

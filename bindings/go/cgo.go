@@ -54,8 +54,18 @@ static int gk_bases_msm(const gpukit_bases *bases, const uint8_t *scalars, uint3
 	                        : gpukit_bases_msm_batch(bases, scalars, n, batch, out);
 	return gk_status(status, err, err_len);
 }
+
+static int gk_host_register(const void *ptr, size_t bytes, char *err, size_t err_len) {
+	return gk_status(gpukit_host_register(ptr, bytes), err, err_len);
+}
+
+static int gk_host_unregister(const void *ptr, char *err, size_t err_len) {
+	return gk_status(gpukit_host_unregister(ptr), err, err_len);
+}
 */
 import "C"
+
+import "unsafe"
 
 // errBuf receives the library's message of a failed call.
 type errBuf [512]C.char
@@ -125,4 +135,19 @@ func callBasesDeviceInfo(handle *C.gpukit_bases) (DeviceTables, error) {
 
 func callBasesFree(handle *C.gpukit_bases) {
 	C.gpukit_bases_free(handle)
+}
+
+// callHostRegister page-locks buf, which the caller has pinned (runtime.Pinner)
+// so that the library may keep its address until callHostUnregister.
+func callHostRegister(buf []byte) error {
+	var err errBuf
+	status := C.gk_host_register(unsafe.Pointer(unsafe.SliceData(buf)), C.size_t(len(buf)), err.ptr(),
+		C.size_t(len(err)))
+	return err.result(status)
+}
+
+func callHostUnregister(buf []byte) error {
+	var err errBuf
+	status := C.gk_host_unregister(unsafe.Pointer(unsafe.SliceData(buf)), err.ptr(), C.size_t(len(err)))
+	return err.result(status)
 }

@@ -297,7 +297,7 @@ func TestClosedBases(t *testing.T) {
 
 func TestStatusAndConfig(t *testing.T) {
 	seen := map[string]Status{}
-	for s := StatusOK; s <= StatusBadEncoding; s++ {
+	for s := StatusOK; s <= StatusHostRegistration; s++ {
 		str := s.String()
 		if prev, dup := seen[str]; dup || str == "" {
 			t.Errorf("status %d: %q (also status %d)", s, str, prev)

@@ -39,6 +39,8 @@ const (
 	StatusSizeMismatch Status = C.GPUKIT_ERR_SIZE_MISMATCH
 	// A coordinate is not a canonical field element (>= p).
 	StatusBadEncoding Status = C.GPUKIT_ERR_BAD_ENCODING
+	// gpukit_host_register got a range that overlaps one already page-locked, or gpukit_host_unregister a pointer that starts no range it registered.
+	StatusHostRegistration Status = C.GPUKIT_ERR_HOST_REGISTRATION
 )
 
 // Sentinels for errors.Is, one per error status.
@@ -57,4 +59,5 @@ var (
 	ErrBadConfig          = &Error{Code: StatusBadConfig}
 	ErrSizeMismatch       = &Error{Code: StatusSizeMismatch}
 	ErrBadEncoding        = &Error{Code: StatusBadEncoding}
+	ErrHostRegistration   = &Error{Code: StatusHostRegistration}
 )

@@ -87,6 +87,7 @@ class event_handle {
     }
     void record(cudaStream_t s) { GPUKIT_CUDA(cudaEventRecord(e_, s)); }
     void wait_in(cudaStream_t s) const { GPUKIT_CUDA(cudaStreamWaitEvent(s, e_, 0)); }
+    cudaEvent_t get() const { return e_; }
 
   private:
     cudaEvent_t e_ = nullptr;

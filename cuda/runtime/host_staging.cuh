@@ -21,6 +21,7 @@
 #include "env.cuh"
 #include "host_gather.cuh"
 #include "kept.cuh"
+#include "page_locked.cuh"
 #include "status.cuh"
 
 namespace gpukit {
@@ -235,6 +236,10 @@ class staged_upload {
     void copy(void* dst, const Row& row, size_t rows, size_t row_bytes) {
         const size_t bytes = rows * row_bytes;
         if (bytes == 0) return;
+        if (page_locked(row, rows, row_bytes)) {
+            copy_direct(dst, row, rows, row_bytes);
+            return;
+        }
         if ((rows > 1 || bytes >= pinned_copy_min_bytes()) && !staging_ && !refused_) take_staging();
         if (!staging_) {
             for (size_t j = 0; j < rows; j++)
@@ -287,6 +292,52 @@ class staged_upload {
     }
 
   private:
+    // Whether every row lies in a range the caller page-locked
+    // (page_locked.cuh). Short rows (a typed batch's vectors, 8 KiB each
+    // for Verkle) are gathered even then: a copy each would cost a driver
+    // call each.
+    template <class Row>
+    static bool page_locked(const Row& row, size_t rows, size_t row_bytes) {
+        if (rows > 1 && row_bytes < PINNED_COPY_MIN_BYTES) return false;
+        const page_locked_ranges& ranges = page_locked_ranges::instance();
+        locked_span span;
+        for (size_t j = 0; j < rows; j++)
+            if (!ranges.find(row(j), row_bytes, span)) return false;
+        return true;
+    }
+    // Each row's locked pages by one DMA copy, straight from the caller's
+    // memory, and its bytes on the pages it shares with its neighbours (less
+    // than a page at either end) from pageable memory. The copy engine reads
+    // the locked pages after copy() returns: release() waits for the last
+    // copy, so that no call returns while its input is still read.
+    template <class Row>
+    void copy_direct(void* dst, const Row& row, size_t rows, size_t row_bytes) {
+        if (!direct_) direct_.emplace();
+        const page_locked_ranges& ranges = page_locked_ranges::instance();
+        try {
+            for (size_t j = 0; j < rows; j++) {
+                const auto* src = static_cast<const uint8_t*>(row(j));
+                auto* d = static_cast<uint8_t*>(dst) + j * row_bytes;
+                locked_span span{0, 0};
+                ranges.find(src, row_bytes, span);
+                const uintptr_t s = reinterpret_cast<uintptr_t>(src), e = s + row_bytes;
+                const uintptr_t lo = std::clamp(span.begin, s, e), hi = std::clamp(span.end, lo, e);
+                const auto send = [&](uintptr_t from, uintptr_t to) {
+                    if (to > from)
+                        GPUKIT_CUDA(cudaMemcpyAsync(d + (from - s), reinterpret_cast<const void*>(from), to - from,
+                                                    cudaMemcpyHostToDevice, stream_));
+                };
+                send(lo, hi);
+                send(s, lo);
+                send(hi, e);
+            }
+        } catch (...) {
+            // The rows before the failed one may still be in flight.
+            cudaStreamSynchronize(stream_);
+            throw;
+        }
+        direct_->record(stream_);
+    }
     // `to` waits for the work enqueued on `from` so far (nothing where they
     // are one stream).
     void order(cudaStream_t from, cudaStream_t to, std::optional<event_handle>& event) {
@@ -304,10 +355,11 @@ class staged_upload {
             if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) err_ = cudaErrorMemoryAllocation;
     }
     cudaError_t release() {
-        cudaError_t drained = cudaSuccess;
+        cudaError_t drained = direct_ ? cudaEventSynchronize(direct_->get()) : cudaSuccess;
+        direct_.reset();
         // After a failed piece its event may not have been recorded: then
         // the whole stream.
-        if (staging_ && pieces_ > 0)
+        if (staging_ && pieces_ > 0 && drained == cudaSuccess)
             drained = err_ == cudaSuccess ? cudaEventSynchronize(done_[(pieces_ - 1) % 2])
                                           : cudaStreamSynchronize(stream_);
         for (cudaEvent_t& e : done_) {
@@ -323,7 +375,7 @@ class staged_upload {
 
     cudaStream_t stream_, kernels_;
     gather_pool* pool_ = nullptr;
-    std::optional<event_handle> copied_, computed_;
+    std::optional<event_handle> copied_, computed_, direct_;
     std::unique_ptr<staging_pool::pair> staging_;
     bool refused_ = false;
     cudaEvent_t done_[2] = {nullptr, nullptr};

@@ -38,6 +38,9 @@ enum status_code : int {
     STATUS_SIZE_MISMATCH = 13,
     // A coordinate is not a canonical field element (>= p).
     STATUS_BAD_ENCODING = 14,
+    // gpukit_host_register got a range that overlaps one already page-locked, or
+    // gpukit_host_unregister a pointer that starts no range it registered.
+    STATUS_HOST_REGISTRATION = 15,
 };
 
 }  // namespace gpukit
