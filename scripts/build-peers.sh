@@ -8,6 +8,8 @@
 #                                     there, it checks the GPU backend too
 #   gnark.test                        bindings/go/gnark's tests and its one-shot
 #                                     benchmark (BN254 through the Go binding)
+#   gpukit.test                       the Go package's own tests (run from
+#                                     bindings/go, where they find tests/kat)
 #   libgpukit.so, libgpukit.so.0      the library it loads, by its soname
 # The library is the one `cargo build --release` made in $CARGO_TARGET_DIR
 # (default target/); it is built here when missing, with CUDA when nvcc is
@@ -38,6 +40,7 @@ export CGO_LDFLAGS="-L$lib_dir -Wl,-rpath,\$ORIGIN ${CGO_LDFLAGS:-}"
   go build -trimpath -o "$out/verkle-bench" ./cmd/verkle-bench &&
   go test -c -trimpath -o "$out/verkle.test" .)
 (cd bindings/go/gnark && go test -c -trimpath -o "$out/gnark.test" .)
+(cd bindings/go && go test -c -trimpath -o "$out/gpukit.test" .)
 cp "$lib_dir/libgpukit.so" "$out/"
 cp -P "$lib_dir"/libgpukit.so.[0-9]* "$out/"
 ls -la "$out/verkle-bench" "$out/verkle.test" "$out/gnark.test" "$out"/libgpukit.so*

@@ -6,7 +6,7 @@
 # suite against arkworks, the batch-affine accumulation forced at every
 # size, the sorted pipeline at the small path's sizes, the fault injection,
 # one-shot passes cut into parts at every size, the library's own Rust
-# tests, the C tests and the Go Verkle test with the GPU backend visible,
+# tests, the C tests, the Go package's and the Go Verkle test with the GPU backend visible,
 # and, in `full` mode, the 2^22..2^26 closed-form checks. Logs go to $OUT
 # (or ./device-out) as
 # logs.tar.gz, packed again after every step (the device tool returns 8
@@ -109,6 +109,12 @@ if runs sanitizers; then
     # included; initcheck: a faulty point must leave a defined value.
     step sanitizer_subgroup compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_errors \
         --test-threads=1 subgroup_faults_agree_on_every_backend
+    # Inputs in page-locked host ranges go by DMA, the bytes on their shared
+    # end pages from pageable memory (cuda/runtime/page_locked.cuh).
+    step sanitizer_page_locked compute-sanitizer --tool memcheck --error-exitcode 1 .device/gpukit_page_lock \
+        --test-threads=1 bn254_g1::one_shot registration_errors
+    step sanitizer_page_locked_init compute-sanitizer --tool initcheck --error-exitcode 1 \
+        .device/gpukit_page_lock --test-threads=1 secp256k1::one_shot
     step sanitizer_subgroup_init compute-sanitizer --tool initcheck --error-exitcode 1 .device/gpukit_point_formats \
         --test-threads=1 bls12_381_g1_errors_agree_on_every_backend bls12_377_g1_errors_agree_on_every_backend
 fi
@@ -152,6 +158,7 @@ if runs others; then
     step c_test_batch .device/test_batch tests/kat
     step c_test_formats .device/test_formats tests/kat
     [ -x .device/verkle.test ] && step go_verkle .device/verkle.test
+    [ -x .device/gpukit.test ] && step go_gpukit sh -c 'cd bindings/go && ../../.device/gpukit.test'
 fi
 
 if [ "$mode" = large ] || [ "$mode" = full ]; then

@@ -151,6 +151,10 @@ pub struct CommonArgs {
     /// Fixed-base digit width of gpukit's resident bases (0 = auto, 1 = none, 2..=17).
     #[arg(long, default_value_t = 0)]
     pub fixed_base: u32,
+    /// Page-lock the inputs of gpukit's GPU systems (gpukit_host_register, outside the timing),
+    /// so that they upload by DMA instead of through gpukit's staging buffers.
+    #[arg(long)]
+    pub page_locked: bool,
 }
 
 #[derive(Debug, Args)]

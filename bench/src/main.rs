@@ -35,6 +35,7 @@ fn gpukit_options(c: &CommonArgs, window_c: u32) -> GpukitOptions {
         window_c,
         precompute: c.precompute,
         fixed_base: c.fixed_base,
+        page_locked: c.page_locked,
         validation: if c.validate {
             Validation::Default
         } else {

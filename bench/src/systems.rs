@@ -119,6 +119,8 @@ pub struct GpukitOptions {
     pub precompute: u32,
     /// Fixed-base digit width of resident bases (0 = auto, 1 = none).
     pub fixed_base: u32,
+    /// Page-lock the GPU systems' inputs before their timed calls.
+    pub page_locked: bool,
 }
 
 impl GpukitOptions {
@@ -182,6 +184,60 @@ pub fn resident_bases<C: BenchCurve>(
     Ok(ResidentBases(Some(bases)))
 }
 
+/// Host memory page-locked through the C ABI (gpukit_host_register) while
+/// this lives, for `--page-locked`: the C face, since the bench's inputs are
+/// shared borrows and owned buffers moved into the timed calls.
+pub struct HostLock(Option<usize>);
+
+impl HostLock {
+    /// Locks `data` where `locked`, and says how long that took on stderr.
+    pub fn new<T>(data: &[T], locked: bool) -> Result<Self, String> {
+        if !locked || data.is_empty() {
+            return Ok(HostLock(None));
+        }
+        let started = std::time::Instant::now();
+        let bytes = std::mem::size_of_val(data);
+        // SAFETY: `data` is `bytes` bytes of host memory that outlives the
+        // lock (each caller drops the lock first).
+        let status = unsafe { gpukit::ffi::gpukit_host_register(data.as_ptr().cast(), bytes) };
+        if status != 0 {
+            return Err(format!(
+                "gpukit_host_register of {bytes} bytes: status {status}"
+            ));
+        }
+        eprintln!(
+            "page-locked {} MiB in {:.1} ms",
+            bytes >> 20,
+            started.elapsed().as_secs_f64() * 1e3
+        );
+        Ok(HostLock(Some(data.as_ptr() as usize)))
+    }
+}
+
+impl Drop for HostLock {
+    fn drop(&mut self) {
+        if let Some(start) = self.0 {
+            // SAFETY: `start` was registered by `new` and nothing reads it now.
+            unsafe { gpukit::ffi::gpukit_host_unregister(start as *const std::ffi::c_void) };
+        }
+    }
+}
+
+/// Owned inputs and their locks; the locks go first when dropped. The
+/// timed call reads the inputs through `data()`, so that its closure
+/// captures the whole struct, locks included (a closure that named the
+/// field alone would capture just that field and drop the locks at once).
+struct LockedInputs<T> {
+    _locks: [HostLock; 2],
+    data: T,
+}
+
+impl<T> LockedInputs<T> {
+    fn data(&self) -> &T {
+        &self.data
+    }
+}
+
 /// The timed call of one system on one case's inputs.
 pub type Timed<'a, A> = Box<dyn FnMut() -> Result<A, String> + 'a>;
 
@@ -197,17 +253,40 @@ pub fn prepare<'a, C: BenchCurve>(
         let config = opts.config(backend);
         Box::new(move || gpukit::msm_with::<C>(points, scalars, &config).map_err(|e| e.to_string()))
     };
+    let lock = |data: &[u8]| HostLock::new(data, opts.page_locked);
     let timed: Timed<'a, C::Affine> = match system {
         System::GpukitAuto => gpukit_call(Backend::Auto),
         System::GpukitSerial => gpukit_call(Backend::Serial),
         System::GpukitCpu => gpukit_call(Backend::Cpu),
-        System::GpukitGpu => gpukit_call(Backend::Gpu),
+        System::GpukitGpu => {
+            let locks = match (
+                HostLock::new(points, opts.page_locked),
+                HostLock::new(scalars, opts.page_locked),
+            ) {
+                (Ok(p), Ok(s)) => [p, s],
+                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            };
+            let mut call = gpukit_call(Backend::Gpu);
+            Box::new(move || {
+                let _locked = &locks;
+                call()
+            })
+        }
         System::GpukitGpuWire => {
             let config = opts.config(Backend::Gpu);
             let wire_points = gpukit::encoding::encode_points::<C>(points);
             let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
+            let locks = match (lock(&wire_points), lock(&wire_scalars)) {
+                (Ok(p), Ok(s)) => [p, s],
+                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            };
+            let inputs = LockedInputs {
+                _locks: locks,
+                data: (wire_points, wire_scalars),
+            };
             Box::new(move || {
-                let out = gpukit::msm_bytes(C::ID, &wire_points, &wire_scalars, &config)
+                let (wire_points, wire_scalars) = inputs.data();
+                let out = gpukit::msm_bytes(C::ID, wire_points, wire_scalars, &config)
                     .map_err(|e| e.to_string())?;
                 gpukit::encoding::decode_point::<C>(&out).map_err(|e| e.to_string())
             })
@@ -231,7 +310,14 @@ pub fn prepare<'a, C: BenchCurve>(
                 Ok(b) => b,
                 Err(e) => return Some(Err(e)),
             };
-            Box::new(move || bases.msm(scalars).map_err(|e| e.to_string()))
+            let locked = match HostLock::new(scalars, opts.page_locked) {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            Box::new(move || {
+                let _locked = &locked;
+                bases.msm(scalars).map_err(|e| e.to_string())
+            })
         }
         System::Arkworks => {
             Box::new(move || peers::arkworks::msm::<C::Projective>(points, scalars))

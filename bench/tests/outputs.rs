@@ -24,6 +24,7 @@ const OPTS: GpukitOptions = GpukitOptions {
     validation: Validation::Trusted,
     precompute: 0,
     fixed_base: 0,
+    page_locked: false,
 };
 
 /// A benchmark run of `systems` on `curves` at the sizes 2^`log_n`, with
