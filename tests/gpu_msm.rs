@@ -11,24 +11,15 @@
 //! for the large sizes the closed form over the points P_i = (i+1)·G, whose
 //! MSM is (Σ k_i·(i+1))·G — one field sum and one scalar multiplication.
 
+mod common;
+
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{Field, PrimeField, UniformRand, Zero};
+use common::gpu_present;
 use gpukit::{Backend, Bases, Config, Curve, Status, Validation};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use rayon::prelude::*;
-
-fn gpu_present() -> bool {
-    if gpukit::gpu_count() > 0 {
-        return true;
-    }
-    assert!(
-        std::env::var("GPUKIT_REQUIRE_GPU").as_deref() != Ok("1"),
-        "GPUKIT_REQUIRE_GPU=1 but no usable GPU"
-    );
-    eprintln!("no GPU: GPU test skipped");
-    false
-}
 
 fn large_enabled() -> bool {
     std::env::var("GPUKIT_GPU_LARGE").as_deref() == Ok("1")

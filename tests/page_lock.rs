@@ -8,51 +8,18 @@
 //! Without a GPU the GPU cases print a notice and pass (GPUKIT_REQUIRE_GPU=1
 //! makes that a failure); locking must then answer NoDevice.
 
-use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
-use ark_ff::UniformRand;
+mod common;
+
+use common::{gpu_present, random_points, random_scalars, reference, SeededRng};
 use gpukit::ffi::{gpukit_host_register, gpukit_host_unregister};
 use gpukit::{page_lock, Backend, Bases, BasesBytes, Config, Curve, Status};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha20Rng;
-use rayon::prelude::*;
 use std::ffi::c_void;
-
-fn gpu_present() -> bool {
-    if gpukit::gpu_count() > 0 {
-        return true;
-    }
-    assert!(
-        std::env::var("GPUKIT_REQUIRE_GPU").as_deref() != Ok("1"),
-        "GPUKIT_REQUIRE_GPU=1 but no usable GPU"
-    );
-    eprintln!("no GPU: GPU test skipped");
-    false
-}
 
 fn gpu() -> Config {
     Config {
         backend: Backend::Gpu,
         ..Config::default()
     }
-}
-
-fn random_points<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Affine> {
-    let seeds: Vec<u64> = (0..n).map(|_| rng.gen()).collect();
-    let proj: Vec<C::Projective> = seeds
-        .par_iter()
-        .map(|&s| C::Affine::generator() * C::Scalar::rand(&mut ChaCha20Rng::seed_from_u64(s)))
-        .collect();
-    C::Projective::normalize_batch(&proj)
-}
-
-fn random_scalars<C: Curve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<C::Scalar> {
-    (0..n).map(|_| C::Scalar::rand(rng)).collect()
-}
-
-fn reference<C: Curve>(points: &[C::Affine], scalars: &[C::Scalar]) -> C::Affine {
-    C::Projective::msm(points, scalars)
-        .expect("equal lengths")
-        .into_affine()
 }
 
 /// Registers a sub-range through the C ABI (the safe guard's exclusive
@@ -70,7 +37,7 @@ fn unregister(bytes: &[u8]) -> i32 {
 /// One-shot calls, typed and wire, on page-locked inputs: above the staged
 /// copies' 1 MiB (2^16 + 3 points: n not a multiple of 32) and below it.
 fn check_one_shot<C: Curve>() {
-    let mut rng = ChaCha20Rng::seed_from_u64(0x9a6e_10c3 ^ C::ID as u64);
+    let mut rng = SeededRng::new(0x9a6e_10c3 ^ C::ID as u64);
     for n in [100, (1 << 16) + 3] {
         let what = format!("{} one-shot {n}", C::ID.name());
         let mut points = random_points::<C>(&mut rng, n);
@@ -104,7 +71,7 @@ fn check_one_shot<C: Curve>() {
 /// that runs past the locked half (gathered), and a wire batch whose
 /// vectors are rows of one locked buffer.
 fn check_resident<C: Curve>() {
-    let mut rng = ChaCha20Rng::seed_from_u64(0x3e51_d7a1 ^ C::ID as u64);
+    let mut rng = SeededRng::new(0x3e51_d7a1 ^ C::ID as u64);
     let n = (1 << 19) + 5;
     let points = random_points::<C>(&mut rng, n);
     let bases = Bases::<C>::new(&points, &gpu()).expect("resident bases");

@@ -42,6 +42,20 @@ impl Drop for SeededRng {
     }
 }
 
+/// Whether a GPU is visible; without one a GPU test prints a notice and
+/// passes, unless GPUKIT_REQUIRE_GPU=1, which makes a missing GPU a failure.
+pub fn gpu_present() -> bool {
+    if gpukit::gpu_count() > 0 {
+        return true;
+    }
+    assert!(
+        std::env::var("GPUKIT_REQUIRE_GPU").as_deref() != Ok("1"),
+        "GPUKIT_REQUIRE_GPU=1 but no usable GPU"
+    );
+    eprintln!("no GPU: GPU test skipped");
+    false
+}
+
 /// n pseudo-random points: running sums of 16 random points, so that
 /// generating thousands costs additions, not scalar multiplications.
 pub fn random_points<C: Curve>(rng: &mut SeededRng, n: usize) -> Vec<C::Affine> {
