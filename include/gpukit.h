@@ -323,7 +323,7 @@ uint32_t gpukit_gpu_count(void);
  * Page-locks the bytes host bytes at ptr for every GPU, until gpukit_host_unregister(ptr): GPU calls
  * whose points or scalars lie inside the range then upload them by one DMA copy instead of gathering
  * them into gpukit's staging buffers (faster for large calls; results are the same). Locking costs about
- * 7 ms per 64 MiB, so it pays for buffers reused across calls. bytes = 0 is a no-op. A range that
+ * 2–5 ms per 64 MiB, so it pays for buffers reused across calls. bytes = 0 is a no-op. A range that
  * overlaps one already registered is GPUKIT_ERR_HOST_REGISTRATION; without a GPU, GPUKIT_ERR_NO_DEVICE
  * (locking is then simply skipped). The range must stay allocated, and registered, while calls read it.
  *

@@ -4,11 +4,11 @@
 //! page-locked staging buffers before the copy engine sends them: the host
 //! reads them, writes them and the copy engine reads them again. From a
 //! range the caller page-locked once ([`page_lock`]) the device copies them
-//! straight, one pass over host memory. On two H200s a resident 2^24 MSM
-//! took 1.5–2 ms less on one GPU and 1.6–3 ms less on two
-//! (bench/NOTES.md v46d). Locking costs about 7 ms per 64 MiB (and
-//! unlocking a third of that), so it pays for buffers reused across calls:
-//! a prover's scalar buffer, a one-shot call's points.
+//! straight, one pass over host memory. On two H200s (bench/NOTES.md v47)
+//! a resident 2^24 BN254 MSM took 1.3 ms less on one GPU and 1.8 ms less
+//! on two, and a one-shot BLS12-381 G1 one 4 ms less on two. Locking costs
+//! about 2–5 ms per 64 MiB (512 MiB took 17–38 ms), so it pays for buffers
+//! reused across calls: a prover's scalar buffer, a one-shot call's points.
 
 use std::ops::{Deref, DerefMut};
 

@@ -3,8 +3,9 @@
 // goes to the device by DMA instead of through the pool's gather into the
 // staging buffers: the gather reads the caller's memory, writes the pinned
 // buffer and the copy engine reads it again, three passes over host memory
-// where the DMA makes one. A resident 2^24 call took 1.5–2 ms less on one
-// H200 and 1.6–3 ms less a device on two (bench/NOTES.md v46d).
+// where the DMA makes one. A resident 2^24 BN254 call took 1.3 ms less on
+// one H200 and 1.8 ms less on two, a one-shot BLS12-381 G1 call 4 ms less
+// on two (bench/NOTES.md v47).
 //
 // The driver locks whole pages, and refuses a second registration of a page
 // it already holds: two buffers that share a page (the heap's neighbours)
