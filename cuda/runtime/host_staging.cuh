@@ -201,8 +201,10 @@ inline bool streamed_gather(size_t bytes) { return bytes < staging_pool::CHUNK; 
 // each copy would leave its last piece's transfer and the next copy's
 // first gather unoverlapped (a one-shot call's scalars and points, and its
 // parts, are one upload: bench/NOTES.md v33a). A copy's rows may be reused
-// once copy() returns; the pinned buffers go back to the pool once the
-// last piece has left them (finish(), or the destructor, which never
+// once copy() returns, but for rows in a range the caller page-locked,
+// which go by DMA from where they lie (copy_direct) and are read until
+// finish() or the destructor; the pinned buffers go back to the pool once
+// the last piece has left them (finish(), or the destructor, which never
 // throws).
 //
 // The kernels that read the copies (decodes) may run on a stream of their
