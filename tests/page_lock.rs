@@ -181,6 +181,9 @@ fn registration_errors() {
     if gpukit::gpu_count() == 0 {
         let err = page_lock(&mut data).unwrap_err();
         assert_eq!(err.status(), Status::NoDevice, "{err}");
+        // A range on no whole page (nothing the driver would lock) alike.
+        let err = page_lock(&mut data[..16]).unwrap_err();
+        assert_eq!(err.status(), Status::NoDevice, "{err}");
         return;
     }
     let start = data.as_ptr() as usize;

@@ -46,6 +46,16 @@ class page_locked_ranges {
     void add(const void* ptr, size_t bytes) {
         const uintptr_t start = reinterpret_cast<uintptr_t>(ptr);
         if (bytes > UINTPTR_MAX - start) fail(STATUS_SIZE_MISMATCH, "the host range runs past the address space");
+        // Asked even where the range holds no whole page to lock, so that
+        // registering without a device is NO_DEVICE whatever the size. No
+        // driver, an old driver or no device all count as none, as
+        // driver/devices.cuh counts them.
+        int devices = 0;
+        if (cudaGetDeviceCount(&devices) != cudaSuccess) {
+            cudaGetLastError();
+            devices = 0;
+        }
+        if (devices <= 0) fail(STATUS_NO_DEVICE, "no CUDA device to page-lock host memory for");
         std::lock_guard<std::mutex> lock(mutex_);
         if (const auto other = overlapping(start, bytes); other != ranges_.end())
             fail(STATUS_HOST_REGISTRATION, "the host range overlaps one already registered");
