@@ -61,8 +61,13 @@ extern "C" uint32_t gpukit_cuda_device_count() { return visible_device_count(); 
 
 // Page-locks the caller's host range for every device, so that uploads from
 // it go by DMA (runtime/page_locked.cuh); the Rust side handles bytes = 0.
+// Without a device it is NO_DEVICE whatever the size, also for a range on
+// no whole page, which the driver is never asked to lock.
 extern "C" int gpukit_cuda_host_register(const void* ptr, size_t bytes, char* err, size_t err_len) {
-    return guarded(err, err_len, [&] { page_locked_ranges::instance().add(ptr, bytes); });
+    return guarded(err, err_len, [&] {
+        if (visible_device_count() == 0) fail(STATUS_NO_DEVICE, "no CUDA device to page-lock host memory for");
+        page_locked_ranges::instance().add(ptr, bytes);
+    });
 }
 
 extern "C" int gpukit_cuda_host_unregister(const void* ptr, char* err, size_t err_len) {

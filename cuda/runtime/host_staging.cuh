@@ -238,8 +238,8 @@ class staged_upload {
     void copy(void* dst, const Row& row, size_t rows, size_t row_bytes) {
         const size_t bytes = rows * row_bytes;
         if (bytes == 0) return;
-        if (page_locked(row, rows, row_bytes)) {
-            copy_direct(dst, row, rows, row_bytes);
+        if (const std::vector<locked_span> spans = page_locked(row, rows, row_bytes); !spans.empty()) {
+            copy_direct(dst, row, row_bytes, spans);
             return;
         }
         if ((rows > 1 || bytes >= pinned_copy_min_bytes()) && !staging_ && !refused_) take_staging();
@@ -294,18 +294,18 @@ class staged_upload {
     }
 
   private:
-    // Whether every row lies in a range the caller page-locked
-    // (page_locked.cuh). Short rows (a typed batch's vectors, 8 KiB each
-    // for Verkle) are gathered even then: a copy each would cost a driver
-    // call each.
+    // The locked pages of each row's range where every row lies in a range
+    // the caller page-locked (page_locked.cuh), else none. Short rows (a
+    // typed batch's vectors, 8 KiB each for Verkle) are gathered even then:
+    // a copy each would cost a driver call each.
     template <class Row>
-    static bool page_locked(const Row& row, size_t rows, size_t row_bytes) {
-        if (rows > 1 && row_bytes < PINNED_COPY_MIN_BYTES) return false;
+    static std::vector<locked_span> page_locked(const Row& row, size_t rows, size_t row_bytes) {
         const page_locked_ranges& ranges = page_locked_ranges::instance();
-        locked_span span;
+        if (!ranges.any() || (rows > 1 && row_bytes < PINNED_COPY_MIN_BYTES)) return {};
+        std::vector<locked_span> spans(rows);
         for (size_t j = 0; j < rows; j++)
-            if (!ranges.find(row(j), row_bytes, span)) return false;
-        return true;
+            if (!ranges.find(row(j), row_bytes, spans[j])) return {};
+        return spans;
     }
     // Each row's locked pages by one DMA copy, straight from the caller's
     // memory, and its bytes on the pages it shares with its neighbours (less
@@ -313,17 +313,13 @@ class staged_upload {
     // the locked pages after copy() returns: release() waits for the last
     // copy, so that no call returns while its input is still read.
     template <class Row>
-    void copy_direct(void* dst, const Row& row, size_t rows, size_t row_bytes) {
+    void copy_direct(void* dst, const Row& row, size_t row_bytes, const std::vector<locked_span>& spans) {
         if (!direct_) direct_.emplace();
-        const page_locked_ranges& ranges = page_locked_ranges::instance();
         try {
-            for (size_t j = 0; j < rows; j++) {
-                const auto* src = static_cast<const uint8_t*>(row(j));
+            for (size_t j = 0; j < spans.size(); j++) {
                 auto* d = static_cast<uint8_t*>(dst) + j * row_bytes;
-                locked_span span{0, 0};
-                ranges.find(src, row_bytes, span);
-                const uintptr_t s = reinterpret_cast<uintptr_t>(src), e = s + row_bytes;
-                const uintptr_t lo = std::clamp(span.begin, s, e), hi = std::clamp(span.end, lo, e);
+                const uintptr_t s = reinterpret_cast<uintptr_t>(row(j)), e = s + row_bytes;
+                const uintptr_t lo = std::clamp(spans[j].begin, s, e), hi = std::clamp(spans[j].end, lo, e);
                 const auto send = [&](uintptr_t from, uintptr_t to) {
                     if (to > from)
                         GPUKIT_CUDA(cudaMemcpyAsync(d + (from - s), reinterpret_cast<const void*>(from), to - from,

@@ -46,16 +46,6 @@ class page_locked_ranges {
     void add(const void* ptr, size_t bytes) {
         const uintptr_t start = reinterpret_cast<uintptr_t>(ptr);
         if (bytes > UINTPTR_MAX - start) fail(STATUS_SIZE_MISMATCH, "the host range runs past the address space");
-        // Asked even where the range holds no whole page to lock, so that
-        // registering without a device is NO_DEVICE whatever the size. No
-        // driver, an old driver or no device all count as none, as
-        // driver/devices.cuh counts them.
-        int devices = 0;
-        if (cudaGetDeviceCount(&devices) != cudaSuccess) {
-            cudaGetLastError();
-            devices = 0;
-        }
-        if (devices <= 0) fail(STATUS_NO_DEVICE, "no CUDA device to page-lock host memory for");
         std::lock_guard<std::mutex> lock(mutex_);
         if (const auto other = overlapping(start, bytes); other != ranges_.end())
             fail(STATUS_HOST_REGISTRATION, "the host range overlaps one already registered");
@@ -86,11 +76,14 @@ class page_locked_ranges {
         count_.store(ranges_.size(), std::memory_order_release);
     }
 
+    // Whether any range is registered: the check every upload makes, which
+    // takes no lock.
+    bool any() const { return count_.load(std::memory_order_acquire) != 0; }
+
     // The locked pages of the registered range that holds all of
     // [ptr, ptr + bytes), if one does. The caller keeps the range
     // registered while its calls read it.
     bool find(const void* ptr, size_t bytes, locked_span& span) const {
-        if (count_.load(std::memory_order_acquire) == 0) return false;
         const uintptr_t start = reinterpret_cast<uintptr_t>(ptr);
         std::lock_guard<std::mutex> lock(mutex_);
         const auto after = ranges_.upper_bound(start);
@@ -128,7 +121,7 @@ class page_locked_ranges {
 
     mutable std::mutex mutex_;
     std::map<uintptr_t, range> ranges_;  // start → its bytes and locked pages
-    std::atomic<size_t> count_{0};
+    std::atomic<size_t> count_{0};  // ranges_.size(), read by any() without the lock
 };
 
 }  // namespace gpukit
