@@ -223,6 +223,11 @@ impl Drop for HostLock {
     }
 }
 
+/// Locks for both inputs of a call (`HostLock::new` on each).
+fn lock_pair<A, B>(a: &[A], b: &[B], locked: bool) -> Result<[HostLock; 2], String> {
+    Ok([HostLock::new(a, locked)?, HostLock::new(b, locked)?])
+}
+
 /// Owned inputs and their locks; the locks go first when dropped. The
 /// timed call reads the inputs through `data()`, so that its closure
 /// captures the whole struct, locks included (a closure that named the
@@ -253,18 +258,14 @@ pub fn prepare<'a, C: BenchCurve>(
         let config = opts.config(backend);
         Box::new(move || gpukit::msm_with::<C>(points, scalars, &config).map_err(|e| e.to_string()))
     };
-    let lock = |data: &[u8]| HostLock::new(data, opts.page_locked);
     let timed: Timed<'a, C::Affine> = match system {
         System::GpukitAuto => gpukit_call(Backend::Auto),
         System::GpukitSerial => gpukit_call(Backend::Serial),
         System::GpukitCpu => gpukit_call(Backend::Cpu),
         System::GpukitGpu => {
-            let locks = match (
-                HostLock::new(points, opts.page_locked),
-                HostLock::new(scalars, opts.page_locked),
-            ) {
-                (Ok(p), Ok(s)) => [p, s],
-                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            let locks = match lock_pair(points, scalars, opts.page_locked) {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
             };
             let mut call = gpukit_call(Backend::Gpu);
             Box::new(move || {
@@ -276,9 +277,9 @@ pub fn prepare<'a, C: BenchCurve>(
             let config = opts.config(Backend::Gpu);
             let wire_points = gpukit::encoding::encode_points::<C>(points);
             let wire_scalars = gpukit::encoding::encode_scalars::<C>(scalars);
-            let locks = match (lock(&wire_points), lock(&wire_scalars)) {
-                (Ok(p), Ok(s)) => [p, s],
-                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            let locks = match lock_pair(&wire_points, &wire_scalars, opts.page_locked) {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
             };
             let inputs = LockedInputs {
                 _locks: locks,
