@@ -278,10 +278,6 @@ typedef struct gpukit_config {
 extern "C" {
 #endif // __cplusplus
 
-extern int32_t gpukit_cuda_host_register(const void *ptr, size_t bytes, char *err, size_t err_len);
-
-extern int32_t gpukit_cuda_host_unregister(const void *ptr, char *err, size_t err_len);
-
 /**
  * The default config: backend AUTO, window 0 (auto), validation DEFAULT, input CANONICAL, all devices, not blinded,
  * precompute 0 (auto), fixed_base 0 (auto), point format UNCOMPRESSED, scalars LITTLE_ENDIAN.

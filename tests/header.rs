@@ -2,7 +2,8 @@
 //! plus the version macros and the per-curve lines of registry.toml);
 //! `cargo run --release -p gpukit-gen -- --check` fails when it is stale.
 //! These tests check what a C compiler and the library see of it: the
-//! versions agree, and it compiles as C99.
+//! versions agree, it declares none of the CUDA side's internal entry
+//! points, and it compiles as C99.
 
 use std::path::Path;
 use std::process::Command;
@@ -25,6 +26,24 @@ fn version_matches_the_crate() {
             "GPUKIT_VERSION_{name}"
         );
     }
+}
+
+/// The `gpukit_cuda_*` functions are the CUDA library's entry points for the
+/// Rust side (src/gpu.rs), not the ABI: cbindgen.toml's exclude list must
+/// name each one, or the header would offer callers an internal symbol.
+#[test]
+fn declares_no_internal_entry_point() {
+    let header =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h"))
+            .unwrap();
+    let leaked: Vec<&str> = header
+        .lines()
+        .filter(|l| l.contains("gpukit_cuda_"))
+        .collect();
+    assert!(
+        leaked.is_empty(),
+        "internal entry points in include/gpukit.h: {leaked:?}"
+    );
 }
 
 #[test]
