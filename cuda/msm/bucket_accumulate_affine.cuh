@@ -240,14 +240,18 @@ __global__ void __launch_bounds__(AFFINE_BLOCK, affine_blocks_per_sm<C>())
         const uint8_t f = meta[j] & 15;
         const bool head_done = f & LANE_HEAD_DONE;
         const affine_t sum = (f & LANE_EMPTY) ? affine_t::identity() : acc[j];
-        const bucket_t first = bucket_t::from_affine(head_done ? head[j] : sum);
+        const affine_t first_affine = head_done ? head[j] : sum;
+        const bucket_t first = bucket_t::from_affine(first_affine);
         const uint32_t first_bucket = key_of_item(lo) & ~LANE_LAST;
         if (lo > 0 && !(key_of_item(lo - 1) & LANE_LAST)) {  // began before this lane
             if (j == 0) {
                 carry = first;
                 carry_is_head = true;
             } else {
-                carry = add_points(carry, first);  // carry_bucket == first_bucket: the previous lane ended in it
+                // carry_bucket == first_bucket: the previous lane ended in it.
+                // A mixed addition (8M + 2S), the lane's partial being affine,
+                // not a full one (12M + 2S): 4 multiplications a lane.
+                carry = carry.add_affine(first_affine);
             }
         } else {
             carry = first;
