@@ -5,17 +5,23 @@
 //! versions agree, it declares none of the CUDA side's internal entry
 //! points, and it compiles as C99.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+fn header_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h")
+}
+
+fn header_text() -> String {
+    std::fs::read_to_string(header_path()).unwrap()
+}
 
 #[test]
 fn version_matches_the_crate() {
     // SAFETY: gpukit_version returns a static NUL-terminated string.
     let v = unsafe { std::ffi::CStr::from_ptr(gpukit::ffi::gpukit_version()) };
     assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
-    let header =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h"))
-            .unwrap();
+    let header = header_text();
     for (name, value) in [
         ("MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
         ("MINOR", env!("CARGO_PKG_VERSION_MINOR")),
@@ -33,9 +39,7 @@ fn version_matches_the_crate() {
 /// name each one, or the header would offer callers an internal symbol.
 #[test]
 fn declares_no_internal_entry_point() {
-    let header =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h"))
-            .unwrap();
+    let header = header_text();
     let leaked: Vec<&str> = header
         .lines()
         .filter(|l| l.contains("gpukit_cuda_"))
@@ -48,7 +52,7 @@ fn declares_no_internal_entry_point() {
 
 #[test]
 fn header_compiles_as_c99() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("include/gpukit.h");
+    let path = header_path();
     let Ok(status) = Command::new("cc")
         .args([
             "-std=c99",
