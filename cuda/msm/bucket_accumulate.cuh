@@ -226,8 +226,8 @@ inline accumulation_choice accumulation_override() {
 
 // Items per lane from which the batch-affine accumulation is chosen: a lane
 // with few items spends its time on its bucket boundaries and the stitching
-// (mixed XYZZ additions), and a group too small to fill the lanes of a whole wave
-// leaves SMs idle. At 8, 2^22-point resident MSMs (lanes of ~12 items)
+// (mixed XYZZ additions), and a group too small to fill the lanes of a
+// whole wave leaves SMs idle. At 8, 2^22-point resident MSMs (lanes of ~12 items)
 // are within ±4 % of XYZZ either way and 2^24 ones (~46) 6-10 % faster
 // (bench/NOTES.md, v9).
 constexpr size_t AFFINE_MIN_LANE_ITEMS = 8;
