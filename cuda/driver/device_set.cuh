@@ -1,8 +1,9 @@
 // Running one MSM over several GPUs: each device's slice runs on its own host
-// thread and stream, in passes that fit its memory, and the partial sums are
-// added on the host.
+// thread (the first on the caller's) and stream, in passes that fit its
+// memory, and the partial sums are added on the host.
 #pragma once
 #include <atomic>
+#include <exception>
 #include <string>
 #include <thread>
 #include <utility>
@@ -61,13 +62,22 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank
             errors[i] = {STATUS_INTERNAL, std::string("internal error: ") + e.what()};
         }
     };
-    if (slices.size() == 1) {
-        run_one(0);
-    } else {
-        std::vector<std::thread> threads;
-        for (size_t i = 0; i < slices.size(); i++) threads.emplace_back(run_one, i);
-        for (auto& t : threads) t.join();
+    // Slice 0 runs on the caller's thread, the others on threads of their
+    // own (a thread fewer to start and join). Where a thread cannot be
+    // started, the caller runs that slice and the ones after it in turn:
+    // slower, not a std::terminate from a joinable thread destroyed.
+    std::vector<std::thread> threads;
+    size_t spawned = 1;
+    for (; spawned < slices.size(); spawned++) {
+        try {
+            threads.emplace_back(run_one, spawned);
+        } catch (const std::exception&) {  // std::system_error, or the vector's bad_alloc
+            break;
+        }
     }
+    run_one(0);
+    for (size_t i = spawned; i < slices.size(); i++) run_one(i);
+    for (auto& t : threads) t.join();
     const auto key = [&](const gpukit_error& e) { return std::make_pair(rank(e.status), e.index); };
     const gpukit_error* reported = nullptr;
     for (const auto& e : errors)
