@@ -8,16 +8,18 @@
 // k's MSM. Two scalar buffers alternate; a buffer is refilled only once the
 // MSM that read it has finished. A call of a single pass, and the first
 // vector of a batch whose vectors each take a part (plan/parts.cuh), is cut
-// into a quarter and the rest: the quarter's MSM (25–45 ms at 2^24) covers the
-// rest's upload, and only the quarter's upload (~6 ms) is exposed, for the
-// price of one more bucket reduction. The quarter runs with a window two bits
-// narrower (LEAD_WINDOW_DROP): with a quarter of the points the accumulation's
-// n·windows and the reduction's 2^c·windows balance about two bits lower, and
-// its reduction then costs a quarter (BLS12-381 at 2^24, c = 19: ~12 ms for
-// each reduction at the full window). With precomputed copies the window is
-// fixed and both parts fill the same bucket set: the quarter hands its sums
-// on to the rest, and the price of the extra reduction is gone
-// (bucket_carry.cuh).
+// into a lead and the rest: the lead's MSM covers the rest's upload, and only
+// the lead's upload is exposed, for the price of one more bucket reduction.
+// The lead is the largest share whose MSM still covers the rest's upload
+// (lone_lead_share: a quarter for BN254, an eighth for the BLS curves' G1
+// from page-locked memory). Without precomputed copies the lead runs with a
+// window two bits narrower (LEAD_WINDOW_DROP): with a quarter of the points
+// the accumulation's n·windows and the reduction's 2^c·windows balance about
+// two bits lower, and its reduction then costs a quarter (BLS12-381 at 2^24,
+// c = 19: ~12 ms for each reduction at the full window). With precomputed
+// copies the window is fixed and both parts fill the same bucket set: the
+// lead hands its sums on to the rest, and the price of the extra reduction
+// is gone (bucket_carry.cuh).
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -98,6 +100,21 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
     for (size_t k = 0; k < parts.size(); k++) raise_scalar_report(checked[k], rows[k]);
 }
 
+// The share of a lone vector's slice that leads (plan/parts.cuh): the rule's,
+// from the lead window's pairs a point, the curve's point size and whether
+// the slice's scalars lie in page-locked memory, unless GPUKIT_LEAD_SHARE
+// sets it.
+template <class C>
+uint32_t lead_share_for(const scalar_vectors& scalars, uint32_t count, uint32_t offset, uint32_t c,
+                        bool window_fixed) {
+    if (const uint32_t forced = lead_share_override()) return forced;
+    const page_locked_ranges& ranges = page_locked_ranges::instance();
+    locked_span span;
+    const bool locked = ranges.any() && ranges.find(scalars.vector(0) + size_t(offset) * 32, size_t(count) * 32, span);
+    const uint32_t pairs = window_count(curve_traits<C>::SCALAR_BITS, lead_window(c, window_fixed));
+    return lone_lead_share(pairs, curve_traits<C>::POINT_BYTES, locked);
+}
+
 // One device's share of the MSMs of `scalars` over its resident table: the points
 // [0, count) of its slice, with `copies` shifted copies at a distance of
 // `table_stride` (copy k of point i at table[k·table_stride + i], built for
@@ -116,7 +133,8 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     // so its capacity is sized over the whole batch, not one vector.
     const uint32_t total = uint32_t(std::min<size_t>(size_t(count) * batch, UINT32_MAX));
     const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
-    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1, PIPPENGER_RAMP);
+    const std::vector<scalar_part> parts =
+        plan_parts(count, chunk, batch, c, copies > 1, PIPPENGER_RAMP, lead_share_for<C>(scalars, count, offset, c, copies > 1));
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;
     const auto shape_of = [&](const scalar_part& p) { return msm_shape{p.count, p.vectors, p.c, copies, table_stride}; };

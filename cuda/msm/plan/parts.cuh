@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+#include "../../runtime/env.cuh"
 
 namespace gpukit {
 
@@ -22,6 +23,46 @@ constexpr uint32_t FIXED_WINDOW_PIPELINE_MIN_POINTS = 1u << 19;
 
 // Bits the lead quarter's window drops below the call's (not below 1).
 constexpr uint32_t LEAD_WINDOW_DROP = 2;
+
+// The share of a lone vector's points that its lead part takes. The lead's
+// upload is the one nothing overlaps; the rest's upload must hide behind the
+// lead's MSM. With a share s the lead accumulates n/s points and the rest
+// uploads n·(s-1)/s scalars, so the largest share that still covers it is
+// s = 1 + (a point's accumulation) / (a scalar's upload). A point costs its
+// lead window's pairs at ~0.17 ns each for 64-byte affine points on an H200
+// (BN254, one GPU: 34.6 ms for 201M pairs, bench/NOTES.md v49a), scaled by
+// the field's size squared (a multiplication's limb products); a scalar's 32
+// bytes upload by DMA at ~50 GB/s from page-locked memory (v47a) or through
+// the gather pool at ~40 GB/s (512 MiB in 12–17 ms on the H100's host, v21a).
+// That gives BN254 a quarter either way and the BLS curves' G1 an eighth
+// page-locked, a sixth or seventh gathered: the best measured (v49e, v50a). The share stays
+// within [LEAD_SHARE_MIN, LEAD_SHARE_MAX], the range measured.
+constexpr uint32_t LEAD_SHARE_MIN = 4, LEAD_SHARE_MAX = 8;
+constexpr double LEAD_PAIR_NS_64_BYTE_POINTS = 0.17;
+constexpr double LOCKED_SCALAR_UPLOAD_NS = 32 / 50.0, GATHERED_SCALAR_UPLOAD_NS = 32 / 40.0;
+
+inline uint32_t lone_lead_share(uint32_t pairs_per_point, uint32_t point_bytes, bool locked) {
+    const double size = point_bytes / 64.0;
+    const double accumulate = pairs_per_point * LEAD_PAIR_NS_64_BYTE_POINTS * size * size;
+    const double share = 1 + accumulate / (locked ? LOCKED_SCALAR_UPLOAD_NS : GATHERED_SCALAR_UPLOAD_NS);
+    return uint32_t(std::clamp(share, double(LEAD_SHARE_MIN), double(LEAD_SHARE_MAX)));
+}
+
+// GPUKIT_LEAD_SHARE (read once per process, 2 to 64) replaces the rule, for
+// benchmarks; 0 where it is not set.
+inline uint32_t lead_share_override() {
+    static const uint32_t share = [] {
+        const size_t v = env_count("GPUKIT_LEAD_SHARE", 0);
+        return v >= 2 && v <= 64 ? uint32_t(v) : 0u;
+    }();
+    return share;
+}
+
+// The lead part's window: LEAD_WINDOW_DROP bits narrower than the call's,
+// unless the window is fixed (precomputed copies) or that narrow already.
+inline uint32_t lead_window(uint32_t c, bool window_fixed) {
+    return window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
+}
 
 // How a large batch's parts grow: the first takes a lead_share-th of the
 // others' vectors, since its upload is the one nothing overlaps, and each
@@ -62,13 +103,12 @@ struct scalar_part {
 // - where that leaves one vector a part and a vector has at least
 //   PIPELINE_MIN_POINTS (a lone vector, or the ZPrize shape's 4 × 2^24),
 //   or FIXED_WINDOW_PIPELINE_MIN_POINTS with a fixed window,
-//   the first vector is cut into its first quarter and the rest, the
-//   quarter LEAD_WINDOW_DROP bits narrower unless the window is fixed
-//   (precomputed bases): a whole vector's upload would lead (512 MB at
-//   2^24, 12–17 ms on the H100's host, bench/NOTES.md v21a);
+//   the first vector is cut into its first lead_share-th (at least 2) and
+//   the rest, the lead at lead_window: a whole vector's upload would lead
+//   (512 MB at 2^24, 12–17 ms on the H100's host, bench/NOTES.md v21a);
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
-                                           bool window_fixed, part_ramp ramp) {
+                                           bool window_fixed, part_ramp ramp, uint32_t lead_share) {
     std::vector<scalar_part> parts;
     if (count <= chunk) {
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
@@ -81,10 +121,9 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
         }
         uint32_t v = 0;
         if (per_part == 1 && count >= (window_fixed ? FIXED_WINDOW_PIPELINE_MIN_POINTS : PIPELINE_MIN_POINTS)) {
-            const uint32_t quarter = count / 4;
-            const uint32_t lead_c = window_fixed || c <= LEAD_WINDOW_DROP ? c : c - LEAD_WINDOW_DROP;
-            parts.push_back({0, 1, 0, quarter, lead_c});
-            parts.push_back({0, 1, quarter, count - quarter, c});
+            const uint32_t lead_points = count / std::max(2u, lead_share);
+            parts.push_back({0, 1, 0, lead_points, lead_window(c, window_fixed)});
+            parts.push_back({0, 1, lead_points, count - lead_points, c});
             v = 1;
         }
         for (uint32_t size = lead; v < batch;

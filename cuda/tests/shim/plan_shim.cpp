@@ -50,12 +50,13 @@ struct gpukit_plan_constants {
     uint32_t min_chunk, window_sum_slice, direct_weight_max_buckets;
     uint32_t pipeline_min_points, fixed_window_pipeline_min_points, lead_window_drop, fixed_base_max_digit_bits;
     part_ramp pippenger_ramp, fixed_base_ramp;
+    uint32_t lead_share_min, lead_share_max;
 };
 
 extern "C" gpukit_plan_constants gpukit_plan_constants_get() {
     return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, MIN_CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
             PIPELINE_MIN_POINTS, FIXED_WINDOW_PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, FIXED_BASE_MAX_DIGIT_BITS,
-            PIPPENGER_RAMP, FIXED_BASE_RAMP};
+            PIPPENGER_RAMP, FIXED_BASE_RAMP, LEAD_SHARE_MIN, LEAD_SHARE_MAX};
 }
 
 extern "C" uint32_t gpukit_plan_window_count(uint32_t scalar_bits, uint32_t c) { return window_count(scalar_bits, c); }
@@ -178,8 +179,13 @@ extern "C" uint32_t gpukit_plan_glv_sorted_window(uint32_t split_bits, uint32_t 
 }
 
 extern "C" size_t gpukit_plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c, bool window_fixed,
-                                    part_ramp ramp, scalar_part* out, size_t cap) {
-    return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed, ramp); }, out, cap);
+                                    part_ramp ramp, uint32_t lead_share, scalar_part* out, size_t cap) {
+    return list_out<scalar_part>([&] { return plan_parts(count, chunk, batch, c, window_fixed, ramp, lead_share); },
+                                 out, cap);
+}
+
+extern "C" uint32_t gpukit_plan_lone_lead_share(uint32_t pairs_per_point, uint32_t point_bytes, bool locked) {
+    return lone_lead_share(pairs_per_point, point_bytes, locked);
 }
 
 extern "C" size_t gpukit_plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t k, uint32_t min_points,

@@ -18,6 +18,8 @@ pub struct Constants {
     pub fixed_base_max_digit_bits: u32,
     pub pippenger_ramp: PartRamp,
     pub fixed_base_ramp: PartRamp,
+    pub lead_share_min: u32,
+    pub lead_share_max: u32,
 }
 
 /// part_ramp: a large batch's first part is a `lead_share`-th of the
@@ -150,9 +152,15 @@ mod ffi {
             c: u32,
             window_fixed: bool,
             ramp: PartRamp,
+            lead_share: u32,
             out: *mut ScalarPart,
             cap: usize,
         ) -> usize;
+        pub fn gpukit_plan_lone_lead_share(
+            pairs_per_point: u32,
+            point_bytes: u32,
+            locked: bool,
+        ) -> u32;
         pub fn gpukit_plan_one_shot_parts(
             m: u32,
             c: u32,
@@ -411,7 +419,8 @@ pub fn small_limits() -> (usize, u32, u32) {
 }
 
 /// plan_parts: one device's slice of `count` points for `batch` vectors,
-/// at most `chunk` (≥ 1) scalars a part.
+/// at most `chunk` (≥ 1) scalars a part, a lone vector led by its
+/// `lead_share`-th.
 pub fn plan_parts(
     count: u32,
     chunk: u32,
@@ -419,12 +428,31 @@ pub fn plan_parts(
     c: u32,
     window_fixed: bool,
     ramp: PartRamp,
+    lead_share: u32,
 ) -> Vec<ScalarPart> {
     assert!(chunk >= 1, "a zero chunk never finishes a vector");
     // SAFETY: the shim writes at most cap entries to out (none when cap is 0).
     list(|out, cap| unsafe {
-        ffi::gpukit_plan_parts(count, chunk, batch, c, window_fixed, ramp, out, cap)
+        ffi::gpukit_plan_parts(
+            count,
+            chunk,
+            batch,
+            c,
+            window_fixed,
+            ramp,
+            lead_share,
+            out,
+            cap,
+        )
     })
+}
+
+/// lone_lead_share: the share of a lone vector that leads, for a lead
+/// window of `pairs_per_point` pairs, points of `point_bytes` and scalars
+/// page-locked or not.
+pub fn lone_lead_share(pairs_per_point: u32, point_bytes: u32, locked: bool) -> u32 {
+    // SAFETY: pure arithmetic on values.
+    unsafe { ffi::gpukit_plan_lone_lead_share(pairs_per_point, point_bytes, locked) }
 }
 
 /// plan_one_shot_parts: a one-shot pass of m points at window c cut into
