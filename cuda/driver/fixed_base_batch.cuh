@@ -34,8 +34,10 @@ void enqueue_fixed_base_batch(const typename curve_traits<C>::affine_t* table, c
     // A part's scalars take at most a sixteenth of the free memory: two
     // buffers of them, and the partial sums beside.
     const uint32_t chunk = uint32_t(std::max<size_t>(1, std::min<size_t>(work_budget() / 16 / 32, 1u << 26)));
-    const std::vector<scalar_part> parts = plan_parts(count, chunk, scalars.batch, l.digit_bits, true, FIXED_BASE_RAMP,
-                                                                 LEAD_SHARE_MIN);
+    // A lone vector keeps the quarter lead it had before lone_lead_share,
+    // whose model counts Pippenger pairs, not table lookups.
+    const std::vector<scalar_part> parts =
+        plan_parts(count, chunk, scalars.batch, l.digit_bits, true, FIXED_BASE_RAMP, LEAD_SHARE_MIN);
     run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];

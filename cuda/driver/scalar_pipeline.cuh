@@ -133,8 +133,8 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     // so its capacity is sized over the whole batch, not one vector.
     const uint32_t total = uint32_t(std::min<size_t>(size_t(count) * batch, UINT32_MAX));
     const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
-    const std::vector<scalar_part> parts =
-        plan_parts(count, chunk, batch, c, copies > 1, PIPPENGER_RAMP, lead_share_for<C>(scalars, count, offset, c, copies > 1));
+    const uint32_t lead_share = lead_share_for<C>(scalars, count, offset, c, copies > 1);
+    const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1, PIPPENGER_RAMP, lead_share);
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;
     const auto shape_of = [&](const scalar_part& p) { return msm_shape{p.count, p.vectors, p.c, copies, table_stride}; };

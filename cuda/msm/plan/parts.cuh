@@ -35,8 +35,9 @@ constexpr uint32_t LEAD_WINDOW_DROP = 2;
 // bytes upload by DMA at ~50 GB/s from page-locked memory (v47a) or through
 // the gather pool at ~40 GB/s (512 MiB in 12–17 ms on the H100's host, v21a).
 // That gives BN254 a quarter either way and the BLS curves' G1 an eighth
-// page-locked, a sixth or seventh gathered: the best measured (v49e, v50a). The share stays
-// within [LEAD_SHARE_MIN, LEAD_SHARE_MAX], the range measured.
+// page-locked, a sixth or seventh gathered: the best measured (v49e, v50a).
+// The share stays within [LEAD_SHARE_MIN, LEAD_SHARE_MAX], the range
+// measured.
 constexpr uint32_t LEAD_SHARE_MIN = 4, LEAD_SHARE_MAX = 8;
 constexpr double LEAD_PAIR_NS_64_BYTE_POINTS = 0.17;
 constexpr double LOCKED_SCALAR_UPLOAD_NS = 32 / 50.0, GATHERED_SCALAR_UPLOAD_NS = 32 / 40.0;
