@@ -147,6 +147,80 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
     store_wide(bucket_sums + b, acc);
 }
 
+// Heads a warp of fold_wide_cut_buckets sums into one: CUT_ITEMS_PER_LANE a
+// lane.
+constexpr uint32_t CUT_FOLD_RUNS = 32 * CUT_ITEMS_PER_LANE;
+
+// Partials (its tail and heads) past which a bucket of the last class is
+// wide: its heads are first folded CUT_FOLD_RUNS into one by warps of their
+// own, since one warp alone would add them in a chain of partials / 32
+// dependent additions, with the rest of the GPU idle. A window whose top
+// digits have few bits crowds its pairs into few buckets, each cut over
+// hundreds of runs: BN254 at c = 21 (a 3-bit top window) spent 0.95 ms
+// finishing cut buckets at 2^23 points where c = 20 and 22 spent 0.08, and
+// 0.22 with the fold; secp256k1 at 2^18 (a 1-bit top window) 0.57, and 0.12
+// (bench/NOTES.md v50c, v51a). All scalars equal make one bucket span every
+// run.
+constexpr uint32_t CUT_WIDE_PARTIALS = 4 * CUT_FOLD_RUNS;
+
+// The runs apart of a cut bucket's partials after fold_wide_cut_buckets:
+// CUT_FOLD_RUNS for a wide one (its heads folded into the first head of each
+// stretch), else 1.
+__device__ __forceinline__ uint32_t cut_partial_stride(uint32_t t, uint32_t last_run) {
+    return last_run - t + 1 > CUT_WIDE_PARTIALS ? CUT_FOLD_RUNS : 1;
+}
+
+// Folds the heads of the wide buckets of the last group class: stretch j of
+// the bucket cut by run t, the heads of runs t + 1 + j·CUT_FOLD_RUNS onward,
+// summed by one warp into that stretch's first head. The stretches of every
+// wide bucket are numbered in the class list's order and the launch's warps
+// take them in turn; a warp walks the list 32 entries at a time, its lanes
+// counting their entries' stretches and a warp scan placing them.
+template <class C>
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    fold_wide_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads, uint32_t lanes,
+                          cut_partials<typename curve_traits<C>::bucket_t> cut, bool spread_sums) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    __shared__ spread_space_for<bucket_t> spread[spread_block_warps<bucket_t>()];
+    constexpr uint32_t LAST = CUT_GROUP_CLASSES - 1;
+    const uint32_t warps = gridDim.x * blockDim.x / 32, lane = threadIdx.x & 31;
+    const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const uint32_t K = thread_run_length(*valid_count, threads, lanes);
+    const uint32_t listed = cut.grouped_count[LAST];
+    const uint32_t* list = cut.grouped_runs + size_t(LAST) * cut.grouped_stride;
+    uint32_t before = 0;  // stretches of the entries before this batch of 32
+    for (uint32_t base = 0; base < listed; base += 32) {
+        uint32_t t = 0, last_run = 0, stretches = 0;
+        if (base + lane < listed) {
+            t = list[base + lane];
+            last_run = (item_end[cut.tail_bucket[t]] - 1) / K;
+            if (cut_partial_stride(t, last_run) > 1) stretches = (last_run - t + CUT_FOLD_RUNS - 1) / CUT_FOLD_RUNS;
+        }
+        uint32_t through = stretches;  // stretches of this batch's entries up to this lane's
+#pragma unroll
+        for (uint32_t offset = 1; offset < 32; offset <<= 1) {
+            const uint32_t lower = __shfl_up_sync(0xffffffffu, through, offset);
+            if (lane >= offset) through += lower;
+        }
+        const uint32_t batch = __shfl_sync(0xffffffffu, through, 31);
+        // This warp's first stretch number at or past `before`.
+        const uint32_t skip = before % warps;
+        for (uint32_t s = before + (warp >= skip ? warp - skip : warp + warps - skip); s < before + batch; s += warps) {
+            const uint32_t entry = __ffs(__ballot_sync(0xffffffffu, through > s - before)) - 1;
+            const uint32_t entry_t = __shfl_sync(0xffffffffu, t, entry);
+            const uint32_t entry_last = __shfl_sync(0xffffffffu, last_run, entry);
+            const uint32_t first_stretch = before + __shfl_sync(0xffffffffu, through - stretches, entry);
+            const uint32_t start = entry_t + 1 + (s - first_stretch) * CUT_FOLD_RUNS;
+            const uint32_t end = min(start + CUT_FOLD_RUNS, entry_last + 1);
+            bucket_t acc = bucket_t::identity();
+            for (uint32_t r = start + lane; r < end; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
+            acc = spread_warp_sum(acc, spread[threadIdx.x / 32], spread_sums);
+            if (lane == 0) store_wide(cut.head_sum + start, acc);
+        }
+        before += batch;
+    }
+}
+
 // The buckets finish_cut_buckets listed by class, each summed by a group of
 // G = CUT_GROUP_MIN_LANES << k lanes, P = 32 / G buckets a warp: bucket p of
 // the warp takes lanes p, p + P, p + 2·P, …, and member i of its group (lane
@@ -191,12 +265,16 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
             const uint32_t t = cut.grouped_runs[size_t(k) * cut.grouped_stride + item];
             b = cut.tail_bucket[t];
             const uint32_t last_run = (item_end[b] - 1) / K;
-            // Partial i of the bucket is its tail (i = 0) or run t + i's head.
+            // Partial i of the bucket is its tail (i = 0) or the head of run
+            // t + 1 + (i - 1)·stride (the wide buckets' heads folded).
+            const uint32_t stride = cut_partial_stride(t, last_run);
+            const uint32_t partials = 1 + (last_run - t + stride - 1) / stride;
             if (member == 0)
                 acc = load_wide(cut.tail_sum + t);
-            else if (t + member <= last_run)
-                acc = load_wide(cut.head_sum + t + member);
-            for (uint32_t r = t + member + G; r <= last_run; r += G) acc = add_points(acc, load_wide(cut.head_sum + r));
+            else if (member < partials)
+                acc = load_wide(cut.head_sum + t + 1 + (member - 1) * stride);
+            for (uint32_t i = member + G; i < partials; i += G)
+                acc = add_points(acc, load_wide(cut.head_sum + t + 1 + (i - 1) * stride));
         }
         acc = spread_strided_sum(acc, spread[threadIdx.x / 32], spread_sums, P);
         if (member == 0 && b != NO_BUCKET) store_wide(bucket_sums + b, acc);
@@ -381,10 +459,14 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
                                                                       lanes, cut, sums);
     GPUKIT_LAUNCHED("finish_cut_buckets");
     // The grouped buckets are at most `tails`, one to eight a warp by their
-    // class: at most 32 warps an SM take them in turn.
+    // class: at most 32 warps an SM take them in turn; as many take the wide
+    // buckets' stretches first.
     constexpr uint32_t GROUPED_BLOCK = spread_block_warps<bucket_t>() * 32;
     const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, GROUPED_BLOCK),
                                                    size_t(multiprocessors()) * (32 * 32 / GROUPED_BLOCK));
+    fold_wide_cut_buckets<C><<<uint32_t(grouped_blocks), GROUPED_BLOCK, 0, stream>>>(
+        items.end.get(), items.valid.get(), threads, lanes, cut, spread_sums_on());
+    GPUKIT_LAUNCHED("fold_wide_cut_buckets");
     finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), GROUPED_BLOCK, 0, stream>>>(
         items.end.get(), items.valid.get(), threads, lanes, cut, spread_sums_on(), sums);
     GPUKIT_LAUNCHED("finish_grouped_cut_buckets");
