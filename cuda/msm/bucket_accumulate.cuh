@@ -147,31 +147,62 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
     store_wide(bucket_sums + b, acc);
 }
 
-// Heads a warp of fold_wide_cut_buckets sums into one: CUT_ITEMS_PER_LANE a
-// lane.
-constexpr uint32_t CUT_FOLD_RUNS = 32 * CUT_ITEMS_PER_LANE;
-
-// Partials (its tail and heads) past which a bucket of the last class is
-// wide: its heads are first folded CUT_FOLD_RUNS into one by warps of their
-// own, since one warp alone would add them in a chain of partials / 32
+// How fold_wide_cut_buckets folds: a bucket of the last group class with
+// more than `wide` partials (its tail and heads) is wide, and its heads are
+// summed `runs` into one (a multiple of 32, runs / 32 a lane) by warps of
+// their own, since one warp alone would add them in a chain of partials / 32
 // dependent additions, with the rest of the GPU idle. A window whose top
 // digits have few bits crowds its pairs into few buckets, each cut over
 // hundreds of runs: BN254 at c = 21 (a 3-bit top window) spent 0.95 ms
 // finishing cut buckets at 2^23 points where c = 20 and 22 spent 0.08, and
-// 0.22 with the fold; secp256k1 at 2^18 (a 1-bit top window) 0.57, and 0.12
-// (bench/NOTES.md v50c, v51a). All scalars equal make one bucket span every
-// run.
-constexpr uint32_t CUT_WIDE_PARTIALS = 4 * CUT_FOLD_RUNS;
+// 0.22 folded 128 a warp past 512; secp256k1 at 2^18 (a 1-bit top window)
+// 0.57, and 0.12 (bench/NOTES.md v50c, v51a). All scalars equal make one
+// bucket span every run.
+//
+// Past 512 only, BLS12-381 G1 at 2^20 (c = 18, a 4-bit top window) kept its
+// ~420 partials a bucket, one warp's 14 additions a lane and 5 levels: 257
+// µs a part, where a lone warp's addition takes ~12 µs (v51d). Counted in
+// dependent additions, a bucket of P partials takes ceil(P / 32) + 5 in one
+// warp, and folded runs / 32 + 5, then ceil(P / runs / 32) + 5: at runs = 32
+// folding wins from ~224 partials (420: 19 → 12) by this count; measured, 32
+// runs past 128 partials ran BLS12-381 G1 2^20 9.13 → 8.83 ms and secp256k1
+// 2^20 5.28 → 5.16 (v51e; to be confirmed against 256 and 64).
+struct cut_fold {
+    uint32_t runs;
+    uint32_t wide;
+};
+constexpr cut_fold CUT_FOLD_DEFAULT{32, 128};
+
+// The partials past which a bucket is in the last group class (those of
+// CUT_ITEMS_PER_LANE a lane over 16 lanes or fewer are not): the least
+// `wide` may be, since only the last class's buckets are folded and every
+// bucket past `wide` is read `runs` apart.
+constexpr uint32_t CUT_LAST_CLASS_FLOOR = CUT_ITEMS_PER_LANE * (CUT_GROUP_MIN_LANES << (CUT_GROUP_CLASSES - 2));
+static_assert(CUT_FOLD_DEFAULT.wide >= CUT_LAST_CLASS_FLOOR, "a wide bucket must be of the last class");
+
+// CUT_FOLD_DEFAULT, or GPUKIT_CUT_FOLD_RUNS (a multiple of 32, 32 to 1024)
+// and GPUKIT_CUT_WIDE_PARTIALS (raised to CUT_LAST_CLASS_FLOOR) where set
+// (read once per process), for benchmarks and tests (64 folds every bucket
+// of the last class).
+inline cut_fold cut_fold_setting() {
+    static const cut_fold fold = [] {
+        const size_t runs = env_count("GPUKIT_CUT_FOLD_RUNS", CUT_FOLD_DEFAULT.runs);
+        const size_t wide = env_count("GPUKIT_CUT_WIDE_PARTIALS", CUT_FOLD_DEFAULT.wide);
+        return cut_fold{runs % 32 == 0 && runs >= 32 && runs <= 1024 ? uint32_t(runs) : CUT_FOLD_DEFAULT.runs,
+                        uint32_t(std::min<size_t>(std::max<size_t>(wide, CUT_LAST_CLASS_FLOOR), 1u << 30))};
+    }();
+    return fold;
+}
 
 // The runs apart of a cut bucket's partials after fold_wide_cut_buckets:
-// CUT_FOLD_RUNS for a wide one (its heads folded into the first head of each
+// fold.runs for a wide one (its heads folded into the first head of each
 // stretch), else 1.
-__device__ __forceinline__ uint32_t cut_partial_stride(uint32_t t, uint32_t last_run) {
-    return last_run - t + 1 > CUT_WIDE_PARTIALS ? CUT_FOLD_RUNS : 1;
+__device__ __forceinline__ uint32_t cut_partial_stride(uint32_t t, uint32_t last_run, cut_fold fold) {
+    return last_run - t + 1 > fold.wide ? fold.runs : 1;
 }
 
 // Folds the heads of the wide buckets of the last group class: stretch j of
-// the bucket cut by run t, the heads of runs t + 1 + j·CUT_FOLD_RUNS onward,
+// the bucket cut by run t, the heads of runs t + 1 + j·fold.runs onward,
 // summed by one warp into that stretch's first head. The stretches of every
 // wide bucket are numbered in the class list's order and the launch's warps
 // take them in turn; a warp walks the list 32 entries at a time, its lanes
@@ -179,7 +210,7 @@ __device__ __forceinline__ uint32_t cut_partial_stride(uint32_t t, uint32_t last
 template <class C>
 __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
     fold_wide_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads, uint32_t lanes,
-                          cut_partials<typename curve_traits<C>::bucket_t> cut, bool spread_sums) {
+                          cut_partials<typename curve_traits<C>::bucket_t> cut, cut_fold fold, bool spread_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     __shared__ spread_space_for<bucket_t> spread[spread_block_warps<bucket_t>()];
     constexpr uint32_t LAST = CUT_GROUP_CLASSES - 1;
@@ -194,7 +225,7 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
         if (base + lane < listed) {
             t = list[base + lane];
             last_run = (item_end[cut.tail_bucket[t]] - 1) / K;
-            if (cut_partial_stride(t, last_run) > 1) stretches = (last_run - t + CUT_FOLD_RUNS - 1) / CUT_FOLD_RUNS;
+            if (cut_partial_stride(t, last_run, fold) > 1) stretches = (last_run - t + fold.runs - 1) / fold.runs;
         }
         uint32_t through = stretches;  // stretches of this batch's entries up to this lane's
 #pragma unroll
@@ -210,8 +241,8 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
             const uint32_t entry_t = __shfl_sync(0xffffffffu, t, entry);
             const uint32_t entry_last = __shfl_sync(0xffffffffu, last_run, entry);
             const uint32_t first_stretch = before + __shfl_sync(0xffffffffu, through - stretches, entry);
-            const uint32_t start = entry_t + 1 + (s - first_stretch) * CUT_FOLD_RUNS;
-            const uint32_t end = min(start + CUT_FOLD_RUNS, entry_last + 1);
+            const uint32_t start = entry_t + 1 + (s - first_stretch) * fold.runs;
+            const uint32_t end = min(start + fold.runs, entry_last + 1);
             bucket_t acc = bucket_t::identity();
             for (uint32_t r = start + lane; r < end; r += 32) acc = add_points(acc, load_wide(cut.head_sum + r));
             acc = spread_warp_sum(acc, spread[threadIdx.x / 32], spread_sums);
@@ -239,7 +270,7 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
 template <class C>
 __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
     finish_grouped_cut_buckets(const uint32_t* item_end, const uint32_t* valid_count, uint32_t threads,
-                               uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut,
+                               uint32_t lanes, cut_partials<typename curve_traits<C>::bucket_t> cut, cut_fold fold,
                                bool spread_sums, typename curve_traits<C>::bucket_t* bucket_sums) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     __shared__ spread_space_for<bucket_t> spread[spread_block_warps<bucket_t>()];
@@ -267,7 +298,7 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
             const uint32_t last_run = (item_end[b] - 1) / K;
             // Partial i of the bucket is its tail (i = 0) or the head of run
             // t + 1 + (i - 1)·stride (the wide buckets' heads folded).
-            const uint32_t stride = cut_partial_stride(t, last_run);
+            const uint32_t stride = cut_partial_stride(t, last_run, fold);
             const uint32_t partials = 1 + (last_run - t + stride - 1) / stride;
             if (member == 0)
                 acc = load_wide(cut.tail_sum + t);
@@ -465,10 +496,10 @@ void accumulate_buckets(const typename curve_traits<C>::affine_t* bases, cub::Do
     const size_t grouped_blocks = std::min<size_t>(blocks_for(tails * 32, GROUPED_BLOCK),
                                                    size_t(multiprocessors()) * (32 * 32 / GROUPED_BLOCK));
     fold_wide_cut_buckets<C><<<uint32_t(grouped_blocks), GROUPED_BLOCK, 0, stream>>>(
-        items.end.get(), items.valid.get(), threads, lanes, cut, spread_sums_on());
+        items.end.get(), items.valid.get(), threads, lanes, cut, cut_fold_setting(), spread_sums_on());
     GPUKIT_LAUNCHED("fold_wide_cut_buckets");
     finish_grouped_cut_buckets<C><<<uint32_t(grouped_blocks), GROUPED_BLOCK, 0, stream>>>(
-        items.end.get(), items.valid.get(), threads, lanes, cut, spread_sums_on(), sums);
+        items.end.get(), items.valid.get(), threads, lanes, cut, cut_fold_setting(), spread_sums_on(), sums);
     GPUKIT_LAUNCHED("finish_grouped_cut_buckets");
     trace_mark("finish cut buckets");
 }
