@@ -22,7 +22,9 @@
 # `windows` runs the window sweep alone, as src/tuning.rs's table was made
 # (one-shot calls, the windows in turns over 7 rounds: ~3.5 minutes on an
 # H200, bench/NOTES.md v44a); stage 3's 3 rounds after the crossovers are
-# noisier and may meet the deadline first.
+# noisier and may meet the deadline first. `resident-windows` sweeps the
+# resident bases' windows on one GPU, as src/tuning.rs's GPU_RESIDENT_WINDOW
+# was made (~4.5 minutes on an H200, bench/NOTES.md v52b).
 # Writes into "$OUT" (default bench-out/device): bench.csv, bench.json,
 # bench.md, plots.tar (the PNGs), tuning.rs, CROSSOVER.md, calibration.csv and
 # device-bench.log — 8 files, no folders. Prints the table last.
@@ -147,6 +149,16 @@ if [ "$part" = windows ]; then
     --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 \
     --serial-log-n 0 --gpu-log-n 6 --window-log-n 10..=24 \
     --reps 7 --warmup 1 --budget-s 1 --deadline-s 520 --out "$work/cal"
+  copy_calibration
+  exit 0
+fi
+
+# The resident bases' windows (src/tuning.rs GPU_RESIDENT_WINDOW), on one GPU.
+if [ "$part" = resident-windows ]; then
+  CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0} stage "resident window sweep" calibrate \
+    --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 \
+    --serial-log-n 0 --gpu-log-n 6 --window-log-n 10 --resident-window-log-n 13..=24 \
+    --reps 5 --warmup 1 --budget-s 1 --deadline-s 470 --page-locked --out "$work/cal"
   copy_calibration
   exit 0
 fi

@@ -2,8 +2,9 @@
 //! CPU backend beats the serial one, the size from which the GPU beats the
 //! CPU (one-shot calls, uploads included, as the dispatcher sees them), and
 //! the fastest explicit window per size on the GPU (one-shot calls, the
-//! path the table serves). Writes `tuning.rs` in the form the
-//! library's dispatcher includes, and `CROSSOVER.md`.
+//! path the table serves), and on resident bases with precomputed copies
+//! (calibrate_resident.rs). Writes `tuning.rs` in the form the library's
+//! dispatcher includes, and `CROSSOVER.md`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 use gpukit::{Backend, CurveId};
 
+use crate::calibrate_resident::{best_resident_windows, MIN_RESIDENT_LOG_N};
 use crate::curves::BenchCurve;
 use crate::env_info::{self, Host};
 use crate::inputs::Inputs;
@@ -22,7 +24,7 @@ use gpukit::with_curve;
 /// Highest log2 size the window table covers (`GPU_BEST_WINDOW[..][26]`).
 pub const MAX_TABLE_LOG_N: u32 = 26;
 /// Smallest and largest window tried.
-const MIN_WINDOW: u32 = 4;
+pub(crate) const MIN_WINDOW: u32 = 4;
 const MAX_WINDOW: u32 = 22;
 /// Windows tried at log2 n = k: from k − SPAN_BELOW to k − 1, within the bounds
 /// above (a window of k bits or more has more buckets than points). GPU
@@ -35,6 +37,8 @@ pub struct Settings {
     pub serial_log_n: Vec<u32>,
     pub gpu_log_n: Vec<u32>,
     pub window_log_n: Vec<u32>,
+    /// Sizes of the resident bases' window sweep (from 2^13).
+    pub resident_window_log_n: Vec<u32>,
     pub plan: Plan,
     pub gpukit: GpukitOptions,
     pub seed: u64,
@@ -80,6 +84,9 @@ pub struct CurveResult {
     pub cpu_gpu: Option<Crossover>,
     /// One sweep per measured size.
     pub windows: Vec<WindowSweep>,
+    /// One sweep per measured size on resident bases (window 0: the
+    /// device's own choice).
+    pub resident_windows: Vec<WindowSweep>,
 }
 
 /// Runs the calibration, writes `tuning.rs`, `CROSSOVER.md` and
@@ -90,6 +97,16 @@ pub fn run(
 ) -> Result<(Vec<CurveResult>, Vec<PathBuf>), Box<dyn std::error::Error>> {
     if let Some(k) = settings.window_log_n.iter().find(|k| **k > MAX_TABLE_LOG_N) {
         return Err(format!("window sizes go up to 2^{MAX_TABLE_LOG_N}, not 2^{k}").into());
+    }
+    if let Some(k) = settings
+        .resident_window_log_n
+        .iter()
+        .find(|k| !(MIN_RESIDENT_LOG_N..=MAX_TABLE_LOG_N).contains(*k))
+    {
+        return Err(format!(
+            "resident window sizes go from 2^{MIN_RESIDENT_LOG_N} to 2^{MAX_TABLE_LOG_N}, not 2^{k}"
+        )
+        .into());
     }
     let gpu = gpukit::gpu_count() > 0;
     if !gpu {
@@ -131,6 +148,7 @@ fn calibrate_curve<C: BenchCurve>(
     if gpu {
         sizes.extend(&settings.gpu_log_n);
         sizes.extend(&settings.window_log_n);
+        sizes.extend(&settings.resident_window_log_n);
     }
     let max = sizes.into_iter().max().unwrap_or(0);
     let inputs = Inputs::<C>::new(1 << max, settings.seed);
@@ -187,20 +205,24 @@ fn calibrate_curve<C: BenchCurve>(
     } else {
         None
     };
-    let windows = if gpu {
-        best_windows::<C>(settings, &inputs, host, timestamp, rows)?
+    let (windows, resident_windows) = if gpu {
+        (
+            best_windows::<C>(settings, &inputs, host, timestamp, rows)?,
+            best_resident_windows::<C>(settings, &inputs, host, timestamp, rows)?,
+        )
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     Ok(CurveResult {
         curve: C::ID,
         serial_cpu: Crossover::from_points(serial_points),
         cpu_gpu,
         windows,
+        resident_windows,
     })
 }
 
-fn past_deadline(settings: &Settings) -> bool {
+pub(crate) fn past_deadline(settings: &Settings) -> bool {
     let past = settings.deadline.is_some_and(|d| Instant::now() > d);
     if past {
         eprintln!("deadline reached: calibration stops here (unmeasured entries stay 0)");
@@ -301,7 +323,7 @@ fn best_windows<C: BenchCurve>(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn timed_row(
+pub(crate) fn timed_row(
     host: &Host,
     timestamp: &str,
     curve: &str,
@@ -391,6 +413,11 @@ pub fn tuning_rs(
         s,
         "// GPU_BEST_WINDOW: the best window by log2 n, 0 = not measured."
     );
+    let _ = writeln!(s, "// GPU_RESIDENT_WINDOW: the best window of resident bases with automatic copies by log2 n,");
+    let _ = writeln!(
+        s,
+        "// 0 = not measured or the device's own choice was fastest."
+    );
     let _ = writeln!(s, "use crate::curve::CurveId;\n");
     let crossovers = [
         (
@@ -420,23 +447,36 @@ pub fn tuning_rs(
         }
         let _ = writeln!(s, "];");
     }
+    window_table(&mut s, "GPU_BEST_WINDOW", &results, |r| &r.windows);
+    window_table(&mut s, "GPU_RESIDENT_WINDOW", &results, |r| {
+        &r.resident_windows
+    });
+    s
+}
+
+/// One window table: a row of the best window by log2 n per curve.
+fn window_table(
+    s: &mut String,
+    name: &str,
+    results: &[&CurveResult],
+    sweeps: impl Fn(&CurveResult) -> &Vec<WindowSweep>,
+) {
     let _ = writeln!(
         s,
-        "pub const GPU_BEST_WINDOW: &[(CurveId, [u8; {}])] = &[",
+        "pub const {name}: &[(CurveId, [u8; {}])] = &[",
         MAX_TABLE_LOG_N + 1
     );
-    for r in &results {
+    for r in results {
         let mut row = [0u8; MAX_TABLE_LOG_N as usize + 1];
-        for (k, _, best) in &r.windows {
+        for (k, _, best) in sweeps(r) {
             row[*k as usize] = *best as u8;
         }
         let items: Vec<String> = row.iter().map(u8::to_string).collect();
         let _ = writeln!(s, "    (\n        CurveId::{:?},\n        [", r.curve);
-        s += &fill_lines(&items, "            ");
+        *s += &fill_lines(&items, "            ");
         let _ = writeln!(s, "        ],\n    ),");
     }
     let _ = writeln!(s, "];");
-    s
 }
 
 fn fmt_n(n: Option<usize>) -> String {
@@ -509,6 +549,15 @@ pub fn crossover_md(
             let _ = writeln!(s, "\n| log2 n | best window | medians (window: ms) |");
             let _ = writeln!(s, "|---:|---:|---|");
             for (k, list, best) in &r.windows {
+                let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
+                let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
+            }
+        }
+        if !r.resident_windows.is_empty() {
+            let _ = writeln!(s, "\nResident bases (window 0: the device's own choice):\n");
+            let _ = writeln!(s, "| log2 n | best window | medians (window: ms) |");
+            let _ = writeln!(s, "|---:|---:|---|");
+            for (k, list, best) in &r.resident_windows {
                 let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
                 let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
             }

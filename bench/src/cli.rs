@@ -171,6 +171,10 @@ pub struct CalibrateArgs {
     /// Sizes for the best GPU window (needs a GPU; at most 2^26).
     #[arg(long, default_value = "10..=20", value_parser = parse_log_sizes)]
     pub window_log_n: LogSizes,
+    /// Sizes for the best window of resident bases with automatic copies (needs a GPU; 2^13 to
+    /// 2^26); not swept unless given.
+    #[arg(long, value_parser = parse_log_sizes)]
+    pub resident_window_log_n: Option<LogSizes>,
     #[command(flatten)]
     pub common: CommonArgs,
 }

@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod calibrate;
+pub mod calibrate_resident;
 pub mod cli;
 pub mod compressed;
 pub mod curves;

@@ -92,6 +92,10 @@ fn calibrate_settings(a: &CalibrateArgs) -> calibrate::Settings {
         serial_log_n: a.serial_log_n.0.clone(),
         gpu_log_n: a.gpu_log_n.0.clone(),
         window_log_n: a.window_log_n.0.clone(),
+        resident_window_log_n: a
+            .resident_window_log_n
+            .as_ref()
+            .map_or_else(Vec::new, |l| l.0.clone()),
         plan: plan(&a.common),
         gpukit: gpukit_options(&a.common, 0),
         seed: a.common.seed,

@@ -159,6 +159,7 @@ fn tiny_calibration_writes_tuning_rs() {
         serial_log_n: vec![0, 1, 2, 3],
         gpu_log_n: vec![8],
         window_log_n: vec![10],
+        resident_window_log_n: vec![13],
         plan: PLAN,
         gpukit: OPTS,
         seed: 3,
@@ -196,22 +197,33 @@ fn tiny_calibration_writes_tuning_rs() {
     assert_eq!(code[4], "pub const GPU_CROSSOVER: &[(CurveId, usize)] = &[");
     assert!(code[5].starts_with("    (CurveId::Secp256k1, "));
     assert_eq!(code[6], "];");
-    assert_eq!(
-        code[7],
-        "pub const GPU_BEST_WINDOW: &[(CurveId, [u8; 27])] = &["
-    );
-    assert_eq!(
-        code[8..11],
-        ["    (", "        CurveId::Secp256k1,", "        ["]
-    );
-    let windows: Vec<&str> = code[11..code.len() - 3]
+    // Then the two window tables, one secp256k1 row of 27 entries each.
+    let resident = code
         .iter()
-        .flat_map(|l| l.trim().split_terminator(','))
-        .map(str::trim)
-        .collect();
-    assert_eq!(windows.len(), 27);
-    assert!(windows.iter().all(|w| w.parse::<u8>().is_ok()));
-    assert_eq!(code[code.len() - 3..], ["        ],", "    ),", "];"]);
+        .position(|l| *l == "pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[")
+        .unwrap();
+    for (start, end, name) in [
+        (7, resident, "GPU_BEST_WINDOW"),
+        (resident, code.len(), "GPU_RESIDENT_WINDOW"),
+    ] {
+        let table = &code[start..end];
+        assert_eq!(
+            table[0],
+            format!("pub const {name}: &[(CurveId, [u8; 27])] = &[")
+        );
+        assert_eq!(
+            table[1..4],
+            ["    (", "        CurveId::Secp256k1,", "        ["]
+        );
+        let windows: Vec<&str> = table[4..table.len() - 3]
+            .iter()
+            .flat_map(|l| l.trim().split_terminator(','))
+            .map(str::trim)
+            .collect();
+        assert_eq!(windows.len(), 27, "{name}");
+        assert!(windows.iter().all(|w| w.parse::<u8>().is_ok()));
+        assert_eq!(table[table.len() - 3..], ["        ],", "    ),", "];"]);
+    }
     assert!(std::fs::read_to_string(dir.path().join("CROSSOVER.md"))
         .unwrap()
         .contains("| secp256k1 |"));

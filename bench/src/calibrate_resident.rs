@@ -1,0 +1,148 @@
+//! The window sweep of `gpukit-bench calibrate` on resident bases with
+//! precomputed copies: per size, bases built at each candidate window (and
+//! at the device's own choice), timed on calls with scalars from host
+//! memory, for the library's `GPU_RESIDENT_WINDOW` table.
+
+use gpukit::CurveId;
+
+use crate::calibrate::{past_deadline, timed_row, Settings, WindowSweep, MIN_WINDOW};
+use crate::curves::BenchCurve;
+use crate::env_info::Host;
+use crate::inputs::Inputs;
+use crate::record::Row;
+use crate::stats::measure;
+use crate::systems::{resident_bases, GpukitOptions, HostLock};
+
+/// Smallest size swept: bases of at most 2^12 points take fixed-base tables
+/// where the window is open (cuda/driver/curve_entries_impl.cuh
+/// FIXED_BASE_AUTO_MAX_POINTS), which an explicit window turns off.
+pub const MIN_RESIDENT_LOG_N: u32 = 13;
+/// Windows tried below log2 n: with every window's copy stored, the
+/// reduction is paid once, so the best window sits just under log2 n
+/// (H200, bench/NOTES.md v51–v52: BN254 2^24 at 22, BLS12-381 G1 2^20 at
+/// 17–18, 2^16 at 14–16).
+const SPAN_BELOW: u32 = 4;
+/// The least a window must gain over the device's own choice to be taken.
+/// The device's choice is timed twice, as the open window and as the
+/// explicit one, and the faster counts: in one process on an H200 the two
+/// differed by up to 8 % at 2^15–2^17 (the open one, timed first at each
+/// size, mostly slower) and 2 % from 2^19 (bench/NOTES.md v52b).
+const MIN_GAIN: f64 = 0.03;
+/// Largest window tried: 2^21 buckets, past which one GPU's bucket set no
+/// longer pays for itself at 2^24 (c = 22 against 20–21, bench/NOTES.md v43).
+const MAX_WINDOW: u32 = 22;
+
+/// Windows tried at log2 size `k` for `curve`, besides the device's own.
+pub fn candidate_windows(curve: CurveId, k: u32) -> std::ops::RangeInclusive<u32> {
+    let top = k.min(MAX_WINDOW).min(curve.max_window());
+    k.saturating_sub(SPAN_BELOW).clamp(MIN_WINDOW, top)..=top
+}
+
+/// For each size, resident bases at the device's own window (0) and at each
+/// candidate, built one at a time (each takes the copies that fit the free
+/// memory, as a caller's would: two sets at once would shrink the
+/// second's), each timed by `settings.plan` on the same scalars (page-locked
+/// where `settings.gpukit.page_locked`). The best is the fastest median
+/// where it beats the device's own by MIN_GAIN, else 0 (the device's own;
+/// also where the fastest is the window the device picks itself). Every
+/// window must give the same sum.
+pub fn best_resident_windows<C: BenchCurve>(
+    settings: &Settings,
+    inputs: &Inputs<C>,
+    host: &Host,
+    timestamp: &str,
+    rows: &mut Vec<Row>,
+) -> Result<Vec<WindowSweep>, String> {
+    let name = C::ID.name();
+    eprintln!(
+        "{name}: GPU windows at 2^{:?}, resident bases",
+        settings.resident_window_log_n
+    );
+    let mut sweeps = Vec::new();
+    for &k in settings
+        .resident_window_log_n
+        .iter()
+        .take_while(|_| !past_deadline(settings))
+    {
+        let (points, scalars) = inputs.prefix(1 << k);
+        let _locked = HostLock::new(scalars, settings.gpukit.page_locked)?;
+        let mut list = Vec::new();
+        let mut sum = None;
+        let mut own_window = 0;
+        for c in std::iter::once(0).chain(candidate_windows(C::ID, k)) {
+            let opts = GpukitOptions {
+                window_c: c,
+                ..settings.gpukit
+            };
+            let bases = resident_bases::<C>(points, &opts)?;
+            if c == 0 {
+                own_window = bases.device_tables().map_or(0, |t| t.window);
+            }
+            let m = measure(&settings.plan, &mut || {
+                bases.msm(scalars).map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("{name}: 2^{k} at window {c}: {e}"))?;
+            if *sum.get_or_insert(m.result) != m.result {
+                return Err(format!(
+                    "{name}: 2^{k} at window {c}: a sum unlike the other windows'"
+                ));
+            }
+            rows.push(timed_row(
+                host,
+                timestamp,
+                name,
+                k,
+                "gpukit-gpu-resident",
+                c,
+                &settings.plan,
+                &m.times,
+            ));
+            list.push((c, m.summary().median_ms));
+        }
+        let best = best_window(&list, own_window);
+        sweeps.push((k, list, best));
+    }
+    Ok(sweeps)
+}
+
+/// The window of the fastest median in `list` where it beats the device's
+/// own choice (window 0, and `own_window` where that was timed explicitly
+/// too) by MIN_GAIN, else 0.
+fn best_window(list: &[(u32, f64)], own_window: u32) -> u32 {
+    let own = list
+        .iter()
+        .filter(|w| w.0 == 0 || w.0 == own_window)
+        .map(|w| w.1)
+        .fold(f64::INFINITY, f64::min);
+    list.iter()
+        .filter(|w| w.0 != 0 && w.0 != own_window)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .filter(|w| w.1 < own * (1.0 - MIN_GAIN))
+        .map_or(0, |w| w.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_is_taken_only_past_the_gain() {
+        assert_eq!(best_window(&[(0, 1.0), (10, 0.6), (11, 0.9)], 12), 10);
+        assert_eq!(best_window(&[(0, 1.0), (10, 0.98), (11, 1.2)], 12), 0);
+        assert_eq!(best_window(&[(0, 0.5), (10, 0.6)], 12), 0);
+        assert_eq!(best_window(&[], 0), 0);
+        // The device's own window timed explicitly counts as its own.
+        assert_eq!(best_window(&[(0, 1.0), (12, 0.7), (13, 0.9)], 12), 0);
+        assert_eq!(best_window(&[(0, 1.0), (12, 0.9), (13, 0.88)], 12), 0);
+        assert_eq!(best_window(&[(0, 1.0), (12, 0.9), (13, 0.8)], 12), 13);
+    }
+
+    #[test]
+    fn candidate_windows_stay_in_bounds() {
+        assert_eq!(candidate_windows(CurveId::Bn254G1, 13), 9..=13);
+        assert_eq!(candidate_windows(CurveId::Bn254G1, 20), 16..=20);
+        assert_eq!(candidate_windows(CurveId::Bn254G1, 24), 20..=22);
+        assert_eq!(candidate_windows(CurveId::Bn254G1, 26), 22..=22);
+        assert_eq!(candidate_windows(CurveId::Secp256k1, 5), 4..=5);
+    }
+}
