@@ -141,7 +141,7 @@ impl<C: Curve> Bases<C> {
                 plan.devices,
                 gpu::TableRequest {
                     precompute: self.config.precompute,
-                    window_c: plan.window_c,
+                    window_c: plan::resident_window(C::ID, self.points.len(), plan, &self.config),
                     fixed_base: self.config.fixed_base,
                     subgroup_checked: self.subgroup_checked,
                 },

@@ -69,12 +69,48 @@ pub fn gpu_crossover(curve: CurveId) -> usize {
 /// the best window the calibration measured at n's power of two, or 0 (the
 /// CUDA side's cost model) where it measured none.
 pub fn gpu_window(curve: CurveId, n: usize) -> u32 {
+    table_window(crate::tuning::GPU_BEST_WINDOW, curve, n)
+}
+
+/// The entry of a window table (src/tuning.rs) at n's power of two, 0
+/// where there is none.
+fn table_window(table: &[(CurveId, [u8; 27])], curve: CurveId, n: usize) -> u32 {
     let log_n = usize::BITS - 1 - n.max(1).leading_zeros();
-    crate::tuning::GPU_BEST_WINDOW
+    table
         .iter()
         .find(|(c, _)| *c == curve)
         .and_then(|(_, row)| row.get(log_n as usize))
         .map_or(0, |&c| u32::from(c))
+}
+
+/// The window for the shifted copies of resident bases of n points: the
+/// one `plan` asks (`window_c`), else, where the copies are left to the
+/// device too (`precompute` 0), the window the calibration measured
+/// fastest on resident bases of the largest device slice's size; 0 (the
+/// device's cost model, cuda/msm/plan/windows.cuh) where it measured none
+/// or found the model's own choice fastest. An explicit copy count keeps
+/// the model: the table was measured with as many copies as fit. The table
+/// starts above the bases that take fixed-base tables by default (2^12
+/// points), which an explicit window would turn off.
+pub(crate) fn resident_window(curve: CurveId, n: usize, plan: &Plan, config: &Config) -> u32 {
+    resident_window_with(curve, n, plan, config, gpu::device_count())
+}
+
+fn resident_window_with(
+    curve: CurveId,
+    n: usize,
+    plan: &Plan,
+    config: &Config,
+    device_count: u32,
+) -> u32 {
+    match (plan.window_c, config.precompute) {
+        (0, 0) => table_window(
+            crate::tuning::GPU_RESIDENT_WINDOW,
+            curve,
+            largest_slice(n, plan.devices, device_count),
+        ),
+        (c, _) => c,
+    }
 }
 
 /// Points of the largest slice when n points are spread over the GPUs that
@@ -399,6 +435,43 @@ mod tests {
                 .map(|(_, v)| v.to_string())
         })
         .unwrap()
+    }
+
+    #[test]
+    fn resident_bases_take_the_resident_table_only_when_left_open() {
+        let none = EnvOverrides::default();
+        let open = Config::default();
+        for &curve in CurveId::ALL {
+            for log_n in [12, 16, 20, 24] {
+                let n = 1usize << log_n;
+                let plan = plan_with(curve, n, 1, &open, &none, 2).unwrap();
+                let table = |n| table_window(crate::tuning::GPU_RESIDENT_WINDOW, curve, n);
+                assert_eq!(
+                    resident_window_with(curve, n, &plan, &open, 2),
+                    table(n / 2)
+                );
+                assert_eq!(resident_window_with(curve, n, &plan, &open, 1), table(n));
+                let copies = Config {
+                    precompute: 3,
+                    ..Config::default()
+                };
+                assert_eq!(resident_window_with(curve, n, &plan, &copies, 1), 0);
+                let asked = Config {
+                    window_c: 9,
+                    ..Config::default()
+                };
+                let plan = plan_with(curve, n, 1, &asked, &none, 2).unwrap();
+                assert_eq!(resident_window_with(curve, n, &plan, &asked, 1), 9);
+            }
+            // Fixed-base tables serve bases of up to 2^12 points by default;
+            // an explicit window would turn them off.
+            for log_n in 0..=12 {
+                assert_eq!(
+                    table_window(crate::tuning::GPU_RESIDENT_WINDOW, curve, 1 << log_n),
+                    0
+                );
+            }
+        }
     }
 
     #[test]

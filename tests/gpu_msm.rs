@@ -737,6 +737,20 @@ fn check_precomputed<C: Curve>() {
     }
 }
 
+/// Resident bases left to the library's choices at a size the calibrated
+/// resident windows cover (src/tuning.rs GPU_RESIDENT_WINDOW, from 2^13
+/// points): their copies at the table's window, on the stress inputs.
+fn check_resident_table_window<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-resident-table", C::ID.name()));
+    let n = (1 << 13) + 77;
+    let points = stress_points::<C>(&mut rng, n);
+    let bases = Bases::<C>::new(&points, &gpu_config(0)).expect("resident bases");
+    let tables = bases.device_tables().expect("GPU bases");
+    let what = format!("{} open at {n}: {tables:?}", C::ID.name());
+    assert!(tables.copies > 1 && tables.multiples == 1, "{what}");
+    check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
+}
+
 /// Shifted copies of a basis large enough that each thread of shift_bases
 /// converts a group of bases with one inversion (more than 2 · 512 bases per
 /// SM): identity bases, a base next to its negation and a count that is no
@@ -1259,6 +1273,7 @@ macro_rules! gpu_suite {
             #[test] fn resident_small() { if gpu_present() { check_resident_small::<C>() } }
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
+            #[test] fn resident_table_window() { if gpu_present() { check_resident_table_window::<C>() } }
             #[test] fn grouped_shifts() { if gpu_present() { check_grouped_shifts::<C>() } }
             #[test] fn fixed_base_tables() { if gpu_present() { check_fixed_base::<C>() } }
             #[test] fn fixed_base_auto() { if gpu_present() { check_fixed_base_auto::<C>() } }
