@@ -18,9 +18,9 @@ use crate::systems::{resident_bases, GpukitOptions, HostLock};
 /// FIXED_BASE_AUTO_MAX_POINTS), which an explicit window turns off.
 pub const MIN_RESIDENT_LOG_N: u32 = 13;
 /// Windows tried below log2 n: with every window's copy stored, the
-/// reduction is paid once, so the best window sits just under log2 n
-/// (H200, bench/NOTES.md v51–v52: BN254 2^24 at 22, BLS12-381 G1 2^20 at
-/// 17–18, 2^16 at 14–16).
+/// reduction is paid once, so the best window sits just under log2 n (H200,
+/// bench/NOTES.md v52b: 0–4 bits under it, e.g. every curve's 2^13 at 10,
+/// BLS12-381 G1 2^16 at 13, BN254 2^24 at 22).
 const SPAN_BELOW: u32 = 4;
 /// The least a window must gain over the device's own choice to be taken.
 /// The device's choice is timed twice, as the open window and as the
