@@ -176,11 +176,7 @@ fn calibrate_curve<C: BenchCurve>(
     };
     eprintln!("{name}: serial vs cpu at 2^{:?}", settings.serial_log_n);
     let mut serial_points = Vec::new();
-    for &k in settings
-        .serial_log_n
-        .iter()
-        .take_while(|_| !past_deadline(settings))
-    {
+    for k in until_deadline(settings, &settings.serial_log_n) {
         serial_points.push((
             k,
             time(Backend::Serial, 0, k, "gpukit-serial")?,
@@ -190,11 +186,7 @@ fn calibrate_curve<C: BenchCurve>(
     let cpu_gpu = if gpu {
         eprintln!("{name}: cpu vs gpu at 2^{:?}", settings.gpu_log_n);
         let mut points = Vec::new();
-        for &k in settings
-            .gpu_log_n
-            .iter()
-            .take_while(|_| !past_deadline(settings))
-        {
+        for k in until_deadline(settings, &settings.gpu_log_n) {
             points.push((
                 k,
                 time(Backend::Cpu, 0, k, "gpukit-cpu")?,
@@ -222,7 +214,18 @@ fn calibrate_curve<C: BenchCurve>(
     })
 }
 
-pub(crate) fn past_deadline(settings: &Settings) -> bool {
+/// `sizes` in order, up to the first that would start past the deadline.
+pub(crate) fn until_deadline<'a>(
+    settings: &'a Settings,
+    sizes: &'a [u32],
+) -> impl Iterator<Item = u32> + 'a {
+    sizes
+        .iter()
+        .copied()
+        .take_while(move |_| !past_deadline(settings))
+}
+
+fn past_deadline(settings: &Settings) -> bool {
     let past = settings.deadline.is_some_and(|d| Instant::now() > d);
     if past {
         eprintln!("deadline reached: calibration stops here (unmeasured entries stay 0)");
@@ -264,11 +267,7 @@ fn best_windows<C: BenchCurve>(
         settings.window_log_n
     );
     let mut sweeps = Vec::new();
-    for &k in settings
-        .window_log_n
-        .iter()
-        .take_while(|_| !past_deadline(settings))
-    {
+    for k in until_deadline(settings, &settings.window_log_n) {
         let (points, scalars) = inputs.prefix(1 << k);
         let windows: Vec<u32> = candidate_windows(k).collect();
         let configs: Vec<_> = windows

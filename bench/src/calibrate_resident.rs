@@ -5,7 +5,7 @@
 
 use gpukit::CurveId;
 
-use crate::calibrate::{past_deadline, timed_row, Settings, WindowSweep, MIN_WINDOW};
+use crate::calibrate::{timed_row, until_deadline, Settings, WindowSweep, MIN_WINDOW};
 use crate::curves::BenchCurve;
 use crate::env_info::Host;
 use crate::inputs::Inputs;
@@ -59,11 +59,7 @@ pub fn best_resident_windows<C: BenchCurve>(
         settings.resident_window_log_n
     );
     let mut sweeps = Vec::new();
-    for &k in settings
-        .resident_window_log_n
-        .iter()
-        .take_while(|_| !past_deadline(settings))
-    {
+    for k in until_deadline(settings, &settings.resident_window_log_n) {
         let (points, scalars) = inputs.prefix(1 << k);
         let _locked = HostLock::new(scalars, settings.gpukit.page_locked)?;
         let mut list = Vec::new();
