@@ -25,7 +25,7 @@ use gpukit::with_curve;
 pub const MAX_TABLE_LOG_N: u32 = 26;
 /// Smallest and largest window tried.
 pub(crate) const MIN_WINDOW: u32 = 4;
-const MAX_WINDOW: u32 = 22;
+pub(crate) const MAX_WINDOW: u32 = 22;
 /// Windows tried at log2 n = k: from k − SPAN_BELOW to k − 1, within the bounds
 /// above (a window of k bits or more has more buckets than points). GPU
 /// Pippenger implementations land inside: sppark picks log2(1.5·n) − 8.
@@ -545,24 +545,26 @@ pub fn crossover_md(
             }
         }
         if !r.windows.is_empty() {
-            let _ = writeln!(s, "\n| log2 n | best window | medians (window: ms) |");
-            let _ = writeln!(s, "|---:|---:|---|");
-            for (k, list, best) in &r.windows {
-                let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
-                let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
-            }
+            let _ = writeln!(s);
+            sweep_table(&mut s, &r.windows);
         }
         if !r.resident_windows.is_empty() {
             let _ = writeln!(s, "\nResident bases (window 0: the device's own choice):\n");
-            let _ = writeln!(s, "| log2 n | best window | medians (window: ms) |");
-            let _ = writeln!(s, "|---:|---:|---|");
-            for (k, list, best) in &r.resident_windows {
-                let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
-                let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
-            }
+            sweep_table(&mut s, &r.resident_windows);
         }
     }
     s
+}
+
+/// A window sweep's markdown table: per size, the best window and every
+/// window's median.
+fn sweep_table(s: &mut String, sweeps: &[WindowSweep]) {
+    let _ = writeln!(s, "| log2 n | best window | medians (window: ms) |");
+    let _ = writeln!(s, "|---:|---:|---|");
+    for (k, list, best) in sweeps {
+        let all: Vec<String> = list.iter().map(|(c, m)| format!("{c}: {m:.3}")).collect();
+        let _ = writeln!(s, "| {k} | {best} | {} |", all.join(", "));
+    }
 }
 
 /// Lists the files [`run`] wrote.

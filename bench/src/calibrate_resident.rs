@@ -5,7 +5,7 @@
 
 use gpukit::CurveId;
 
-use crate::calibrate::{timed_row, until_deadline, Settings, WindowSweep, MIN_WINDOW};
+use crate::calibrate::{timed_row, until_deadline, Settings, WindowSweep, MAX_WINDOW, MIN_WINDOW};
 use crate::curves::BenchCurve;
 use crate::env_info::Host;
 use crate::inputs::Inputs;
@@ -28,11 +28,9 @@ const SPAN_BELOW: u32 = 4;
 /// differed by up to 8 % at 2^15–2^17 (the open one, timed first at each
 /// size, mostly slower) and 2 % from 2^19 (bench/NOTES.md v52b).
 const MIN_GAIN: f64 = 0.03;
-/// Largest window tried: 2^21 buckets, past which one GPU's bucket set no
-/// longer pays for itself at 2^24 (c = 22 against 20–21, bench/NOTES.md v43).
-const MAX_WINDOW: u32 = 22;
 
-/// Windows tried at log2 size `k` for `curve`, besides the device's own.
+/// Windows tried at log2 size `k` for `curve`, besides the device's own,
+/// within the one-shot sweep's bounds (at most 22: 2^21 buckets).
 pub fn candidate_windows(curve: CurveId, k: u32) -> std::ops::RangeInclusive<u32> {
     let top = k.min(MAX_WINDOW).min(curve.max_window());
     k.saturating_sub(SPAN_BELOW).clamp(MIN_WINDOW, top)..=top

@@ -166,7 +166,8 @@ __global__ void finish_cut_buckets(const uint32_t* item_end, const uint32_t* val
 // warp, and folded runs / 32 + 5, then ceil(P / runs / 32) + 5: at runs = 32
 // folding wins from ~224 partials (420: 19 → 12) by this count; measured, 32
 // runs past 128 partials ran BLS12-381 G1 2^20 9.13 → 8.83 ms and secp256k1
-// 2^20 5.28 → 5.16 (v51e; to be confirmed against 256 and 64).
+// 2^20 5.28 → 5.16 (v51e); 32 from 256, 64 from 128 and 32 from 64 ran
+// within the same spread (v52a).
 struct cut_fold {
     uint32_t runs;
     uint32_t wide;
