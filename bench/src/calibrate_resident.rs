@@ -29,11 +29,23 @@ const SPAN_BELOW: u32 = 4;
 /// size, mostly slower) and 2 % from 2^19 (bench/NOTES.md v52b).
 const MIN_GAIN: f64 = 0.03;
 
+/// The widest window whose buckets are reduced by planes
+/// (cuda/msm/plan/reduction.cuh PLANE_MAX_BUCKETS = 2^9 buckets): at 2^13
+/// and 2^14 points it beat every wider window by 16–33 % on every curve
+/// (bench/NOTES.md v52b), so it is tried below the span too, up to
+/// PLANE_WINDOW_MAX_LOG_N.
+const PLANE_WINDOW: u32 = 10;
+/// Largest size at which PLANE_WINDOW is tried below the span: at 2^18
+/// points its 26 windows' pairs are 1.6 times c = 16's 16.
+const PLANE_WINDOW_MAX_LOG_N: u32 = 18;
+
 /// Windows tried at log2 size `k` for `curve`, besides the device's own,
 /// within the one-shot sweep's bounds (at most 22: 2^21 buckets).
-pub fn candidate_windows(curve: CurveId, k: u32) -> std::ops::RangeInclusive<u32> {
+pub fn candidate_windows(curve: CurveId, k: u32) -> Vec<u32> {
     let top = k.min(MAX_WINDOW).min(curve.max_window());
-    k.saturating_sub(SPAN_BELOW).clamp(MIN_WINDOW, top)..=top
+    let low = k.saturating_sub(SPAN_BELOW).clamp(MIN_WINDOW, top);
+    let plane = (k <= PLANE_WINDOW_MAX_LOG_N && PLANE_WINDOW < low).then_some(PLANE_WINDOW);
+    plane.into_iter().chain(low..=top).collect()
 }
 
 /// For each size, resident bases at the device's own window (0) and at each
@@ -133,10 +145,13 @@ mod tests {
 
     #[test]
     fn candidate_windows_stay_in_bounds() {
-        assert_eq!(candidate_windows(CurveId::Bn254G1, 13), 9..=13);
-        assert_eq!(candidate_windows(CurveId::Bn254G1, 20), 16..=20);
-        assert_eq!(candidate_windows(CurveId::Bn254G1, 24), 20..=22);
-        assert_eq!(candidate_windows(CurveId::Bn254G1, 26), 22..=22);
-        assert_eq!(candidate_windows(CurveId::Secp256k1, 5), 4..=5);
+        let bn254 = |k| candidate_windows(CurveId::Bn254G1, k);
+        assert_eq!(bn254(13), [9, 10, 11, 12, 13]);
+        assert_eq!(bn254(15), [10, 11, 12, 13, 14, 15]);
+        assert_eq!(bn254(18), [10, 14, 15, 16, 17, 18]);
+        assert_eq!(bn254(19), [15, 16, 17, 18, 19]);
+        assert_eq!(bn254(24), [20, 21, 22]);
+        assert_eq!(bn254(26), [22]);
+        assert_eq!(candidate_windows(CurveId::Secp256k1, 5), [4, 5]);
     }
 }
