@@ -15,6 +15,8 @@
 //   (2026-11-30, commit 40c0c79 with the sweep, bench/NOTES.md v52b), its picks kept where they gain
 //   3 % over the device's own choice timed open and at its window (calibrate_resident.rs
 //   best_window, applied to the run's medians after it); only its resident table is taken.
+//   Rows 2^15..2^18 are from the same sweep rerun at --resident-window-log-n 15..=18 --deadline-s 240
+//   (2026-11-30, commit d8be21a, which also tries c = 10 there, bench/NOTES.md v53).
 // One entry per curve measured; a curve without one (not measured, or added since) gets the
 // planner's defaults. A crossover is the smallest power-of-two n measured from which the faster
 // backend wins at every larger measured n (twice the largest n measured if it never did).
@@ -85,37 +87,37 @@ pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bn254G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_381G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 11, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_381G2,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 0, 16, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_377G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Secp256k1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 0, 13, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 18, 18, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Banderwagon,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
 ];
