@@ -16,7 +16,8 @@
 //   3 % over the device's own choice timed open and at its window (calibrate_resident.rs
 //   best_window, applied to the run's medians after it); only its resident table is taken.
 //   Rows 2^15..2^18 are from the same sweep rerun at --resident-window-log-n 15..=18 --deadline-s 240
-//   (2026-11-30, commit d8be21a, which also tries c = 10 there, bench/NOTES.md v53).
+//   (2026-11-30, commit d8be21a, which also tries c = 10 there, bench/NOTES.md v53a), but for
+//   secp256k1's 2^18 (c = 18), which lost to the device's own choice in v53a's check.
 // One entry per curve measured; a curve without one (not measured, or added since) gets the
 // planner's defaults. A crossover is the smallest power-of-two n measured from which the faster
 // backend wins at every larger measured n (twice the largest n measured if it never did).
@@ -111,7 +112,7 @@ pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Secp256k1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 18, 18, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
