@@ -392,8 +392,10 @@ fn check_glv_edges<C: Curve>(
 }
 
 fn check_windows<C: Curve>() {
-    // 1..=10 reach the small path (one to sixteen buckets a lane in its weighing).
-    for c in [1, 2, 3, 5, 6, 7, 8, 10, 13, 16, 20, 24] {
+    // 1..=10 reach the small path (one to sixteen buckets a lane in its
+    // weighing); 11 reduces its windows' 2^10 buckets by planes in two stages
+    // (bucket_reduce.cuh plane_totals), 13 and up by chunks.
+    for c in [1, 2, 3, 5, 6, 7, 8, 10, 11, 13, 16, 20, 24] {
         check_random::<C>(300, c);
     }
     let err = gpukit::msm_with::<C>(
@@ -749,6 +751,31 @@ fn check_resident_table_window<C: Curve>() {
     let what = format!("{} open at {n}: {tables:?}", C::ID.name());
     assert!(tables.copies > 1 && tables.multiples == 1, "{what}");
     check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
+}
+
+/// Resident bases with a copy per window at the windows whose one set of
+/// buckets is reduced by planes (bucket_reduce.cuh): c = 10 in one stage,
+/// 11, 13 and 16 (2^15 buckets, the widest) in two, on the stress inputs.
+fn check_plane_windows<C: Curve>() {
+    let mut rng = seed_rng(&format!("{}-plane-windows", C::ID.name()));
+    let points = stress_points::<C>(&mut rng, 3001);
+    for window_c in [10, 11, 13, 16] {
+        let config = Config {
+            precompute: windows_of::<C>(window_c),
+            window_c,
+            fixed_base: 1,
+            ..gpu_config(0)
+        };
+        let what = format!("{} planes at window {window_c}", C::ID.name());
+        let bases = Bases::<C>::new(&points, &config).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let tables = bases.device_tables().expect("GPU bases");
+        assert_eq!(
+            (tables.copies, tables.window),
+            (windows_of::<C>(window_c), window_c),
+            "{what}"
+        );
+        check_stress_scalars::<C>(&bases, &points, &mut rng, &what);
+    }
 }
 
 /// Shifted copies of a basis large enough that each thread of shift_bases
@@ -1274,6 +1301,7 @@ macro_rules! gpu_suite {
             #[test] fn pipelined_resident() { if gpu_present() { check_pipelined_resident::<C>() } }
             #[test] fn precomputed_bases() { if gpu_present() { check_precomputed::<C>() } }
             #[test] fn resident_table_window() { if gpu_present() { check_resident_table_window::<C>() } }
+            #[test] fn plane_windows() { if gpu_present() { check_plane_windows::<C>() } }
             #[test] fn grouped_shifts() { if gpu_present() { check_grouped_shifts::<C>() } }
             #[test] fn fixed_base_tables() { if gpu_present() { check_fixed_base::<C>() } }
             #[test] fn fixed_base_auto() { if gpu_present() { check_fixed_base_auto::<C>() } }

@@ -163,7 +163,10 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
 // spread levels and at most seven spread doublings a plane, three spread
 // levels a window, where weigh_buckets took up to 6 doublings and 6
 // additions a bucket one a lane, and sum_slices 10 levels (0.13 ms,
-// bench/NOTES.md v39).
+// bench/NOTES.md v39). Windows of more than 2^9 buckets, up to the direct
+// path's 2^15 (resident bases with a copy per window, one set of buckets),
+// take two stages (plan/reduction.cuh): plane_sums' parts undoubled, then
+// plane_totals sums each plane's parts and doubles the total b times.
 
 // Bucket j (1 ≤ j < B) that is member i of plane b < c - 1: i with a set
 // bit inserted at b.
@@ -171,15 +174,15 @@ __device__ __forceinline__ uint32_t plane_member(uint32_t i, uint32_t b) {
     return ((i >> b) << (b + 1)) | (1u << b) | (i & ((1u << b) - 1));
 }
 
-// parts[(w·c + b)·ways + k] = 2^b·(part k of plane b) of window w of a
-// group, the buckets at sums[w·B + j - 1] (absent where present is 0),
-// B = 2^(c-1); one warp a part, whose lanes take the plane's members
-// k·32 + lane, k·32 + lane + 32·ways, …, sum the warp and double the sum
-// b times.
+// parts[(w·c + b)·ways + k] = part k of plane b of window w of a group,
+// doubled b times where `doubles` (one stage), the buckets at
+// sums[w·B + j - 1] (absent where present is 0), B = 2^(c-1); one warp a
+// part, whose lanes take the plane's members k·32 + lane,
+// k·32 + lane + 32·ways, …, and sum the warp.
 template <class C>
 __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
     plane_sums(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t c, uint32_t ways,
-               uint32_t group, bool spread_sums, typename curve_traits<C>::bucket_t* parts) {
+               uint32_t group, bool doubles, bool spread_sums, typename curve_traits<C>::bucket_t* parts) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
     __shared__ spread_space_for<bucket_t> spread[WARPS];
@@ -195,8 +198,30 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
         if (present[base + j]) acc = add_points(acc, load_wide(sums + base + j));
     }
     acc = spread_warp_sum(acc, spread[warp], spread_sums);
-    for (uint32_t d = 0; d < b; d++) acc = spread_double_points(acc, lane == 0, spread[warp], spread_sums);
+    if (doubles)
+        for (uint32_t d = 0; d < b; d++) acc = spread_double_points(acc, lane == 0, spread[warp], spread_sums);
     if (lane == 0) store_wide(parts + slot, acc);
+}
+
+// totals[w·c + b] = 2^b·(the sum of plane b's `ways` parts) of window w of
+// a group (the two stages' second): one warp a plane, whose lanes add parts
+// lane, lane + 32, …, then sum the warp and double the sum b times.
+template <class C>
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    plane_totals(const typename curve_traits<C>::bucket_t* parts, uint32_t c, uint32_t ways, uint32_t group,
+                 bool spread_sums, typename curve_traits<C>::bucket_t* totals) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t plane = blockIdx.x * WARPS + warp;
+    if (plane >= group * c) return;  // the whole warp
+    const uint32_t b = plane % c;
+    bucket_t acc = bucket_t::identity();
+    for (uint32_t k = lane; k < ways; k += 32) acc = add_points(acc, load_wide(parts + size_t(plane) * ways + k));
+    acc = spread_warp_sum(acc, spread[warp], spread_sums);
+    for (uint32_t d = 0; d < b; d++) acc = spread_double_points(acc, lane == 0, spread[warp], spread_sums);
+    if (lane == 0) store_wide(totals + plane, acc);
 }
 
 // window_sums[w] = the sum of window w's `per_window` parts (plane_sums'
@@ -227,13 +252,23 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
     if (weighs_by_planes(B, group)) {
         constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
         const uint32_t c = plane_count(B), P = plane_lanes(B), ways = plane_ways(B);
-        const bool spread_sums = spread_sums_on();
+        const bool spread_sums = spread_sums_on(), one_stage = planes_in_one_stage(B);
         device_buffer<bucket_t> parts(size_t(group) * c * ways, stream);
         plane_sums<C><<<blocks_for(parts.size(), WARPS), WARPS * 32, 0, stream>>>(sums, present, c, ways, group,
-                                                                                   spread_sums, parts.get());
+                                                                                   one_stage, spread_sums, parts.get());
         GPUKIT_LAUNCHED("plane_sums");
-        add_planes<C><<<blocks_for(group, WARPS), WARPS * 32, 0, stream>>>(parts.get(), c * ways, P * ways, group,
-                                                                            spread_sums, window_sums);
+        if (one_stage) {
+            add_planes<C><<<blocks_for(group, WARPS), WARPS * 32, 0, stream>>>(parts.get(), c * ways, P * ways,
+                                                                                group, spread_sums, window_sums);
+            GPUKIT_LAUNCHED("add_planes");
+            return;
+        }
+        device_buffer<bucket_t> totals(size_t(group) * c, stream);
+        plane_totals<C><<<blocks_for(totals.size(), WARPS), WARPS * 32, 0, stream>>>(parts.get(), c, ways, group,
+                                                                                      spread_sums, totals.get());
+        GPUKIT_LAUNCHED("plane_totals");
+        add_planes<C><<<blocks_for(group, WARPS), WARPS * 32, 0, stream>>>(totals.get(), c, P, group, spread_sums,
+                                                                            window_sums);
         GPUKIT_LAUNCHED("add_planes");
         return;
     }

@@ -61,16 +61,28 @@ inline bool weighs_directly(uint32_t buckets, uint32_t group) {
 }
 
 // The bucket reduction by planes (bucket_reduce.cuh plane_sums): a window
-// of B = 2^(c-1) buckets has c planes; plane_sums' lanes add at most
-// PLANE_LANE_BUCKETS of a plane's B/2 buckets each, over `ways` warps a
-// plane, as many as add_planes' warp holds parts of every plane: the
-// planes rounded up to a power of two (plane_lanes), times ways, ≤ 32.
+// of B = 2^(c-1) buckets has c planes, plane b < c - 1 holding the B/2
+// buckets whose index has bit b set. plane_sums' warps each sum a part of a
+// plane, a lane adding its members in sequence; the plane's `ways` parts
+// are then summed and doubled b times, and a window's c results added.
+// Up to 2^9 buckets (c = 10) that is one stage: a warp a part doubles its
+// own part, and add_planes' warp holds every part of a window (the planes
+// rounded up to a power of two, plane_lanes, times ways, ≤ 32), each lane
+// of plane_sums adding PLANE_LANE_BUCKETS members, or up to four where the
+// warp holds no more ways. Wider windows take two stages: plane_sums'
+// parts undoubled, PLANE_WIDE_LANE_BUCKETS a lane, then plane_totals sums a
+// plane's parts (a warp a plane, at most PLANE_WIDE_LANE_BUCKETS a lane)
+// and doubles the total once: BN254 at 2^15 points, resident (one set of
+// B buckets), took 0.09 ms to reduce c = 10 by planes and 0.22–0.41 ms for
+// c = 11–16 weighed bucket by bucket (bench/NOTES.md v53).
 constexpr uint32_t PLANE_LANE_BUCKETS = 2;
-// The largest windows reduced by planes: 2^9 buckets (c = 10), whose planes
-// of 256 buckets take two warps of 4 a lane. Larger ones would add 8 or
-// more a lane in sequence, where weigh_buckets' chains grow by one doubling
-// and one addition a bit.
-constexpr uint32_t PLANE_MAX_BUCKETS = 1u << 9;
+// The largest windows reduced in one stage: 2^9 buckets (c = 10), whose
+// planes of 256 buckets take two warps of 4 a lane.
+constexpr uint32_t PLANE_ONE_STAGE_BUCKETS = 1u << 9;
+// Members a lane adds in sequence in the two stages' plane_sums and parts
+// a lane adds in plane_totals: a window of 2^15 buckets (c = 16) has
+// planes of 2^14 buckets, 128 parts of 128 a plane.
+constexpr uint32_t PLANE_WIDE_LANE_BUCKETS = 4;
 
 inline uint32_t plane_count(uint32_t buckets) {
     uint32_t planes = 1;
@@ -84,9 +96,20 @@ inline uint32_t plane_lanes(uint32_t buckets) {
     return lanes;
 }
 
+inline bool planes_in_one_stage(uint32_t buckets) { return buckets <= PLANE_ONE_STAGE_BUCKETS; }
+
+// The warps that sum a plane: in one stage as many as add_planes' warp
+// holds; in two, enough for PLANE_WIDE_LANE_BUCKETS members a lane, at most
+// 32 · PLANE_WIDE_LANE_BUCKETS (plane_totals' warp), the members a lane
+// growing past that (windows wider than c = 16, GPUKIT_PLANE_MAX_BUCKETS).
 inline uint32_t plane_ways(uint32_t buckets) {
-    const uint32_t members = std::max(1u, buckets / 2), per_warp = 32 * PLANE_LANE_BUCKETS;
-    return std::max(1u, std::min(32 / plane_lanes(buckets), (members + per_warp - 1) / per_warp));
+    const uint32_t members = std::max(1u, buckets / 2);
+    if (planes_in_one_stage(buckets)) {
+        const uint32_t per_warp = 32 * PLANE_LANE_BUCKETS;
+        return std::max(1u, std::min(32 / plane_lanes(buckets), (members + per_warp - 1) / per_warp));
+    }
+    const uint32_t per_warp = 32 * PLANE_WIDE_LANE_BUCKETS;
+    return std::min(per_warp, (members + per_warp - 1) / per_warp);
 }
 
 // GPUKIT_PLANE_REDUCTION=0 (read once per process) weighs every bucket
@@ -96,10 +119,19 @@ inline bool plane_reduction_on() {
     return on;
 }
 
-// Whether a group of windows of B buckets is reduced by planes: where it
-// would weigh its buckets directly, windows of up to PLANE_MAX_BUCKETS.
+// The most buckets of a group (windows × B) reduced by planes: those that
+// would be weighed directly; GPUKIT_PLANE_MAX_BUCKETS (read once per
+// process, at most 2^24) moves the bound for benchmarks, past it into the
+// chunks' sizes, whose work is 2 additions a bucket against the planes' c/2.
+inline size_t plane_max_buckets() {
+    static const size_t most =
+        std::min<size_t>(env_count("GPUKIT_PLANE_MAX_BUCKETS", DIRECT_WEIGHT_MAX_BUCKETS), size_t(1) << 24);
+    return most;
+}
+
+// Whether a group of windows of B buckets is reduced by planes.
 inline bool weighs_by_planes(uint32_t buckets, uint32_t group) {
-    return buckets <= PLANE_MAX_BUCKETS && weighs_directly(buckets, group) && plane_reduction_on();
+    return size_t(buckets) * group <= plane_max_buckets() && plane_reduction_on();
 }
 
 // Device bytes reduce_windows needs for a group of windows of B buckets.

@@ -134,6 +134,8 @@ extern "C" uint32_t gpukit_plan_plane_lanes(uint32_t buckets) { return plane_lan
 
 extern "C" uint32_t gpukit_plan_plane_ways(uint32_t buckets) { return plane_ways(buckets); }
 
+extern "C" bool gpukit_plan_planes_in_one_stage(uint32_t buckets) { return planes_in_one_stage(buckets); }
+
 extern "C" bool gpukit_plan_small_msm_fits(uint32_t n, uint32_t batch, uint32_t c, uint32_t copies,
                                            size_t max_pairs) {
     return small_msm_fits(msm_shape{n, batch, c, copies, n}, max_pairs);

@@ -115,6 +115,7 @@ mod ffi {
         pub fn gpukit_plan_plane_count(buckets: u32) -> u32;
         pub fn gpukit_plan_plane_lanes(buckets: u32) -> u32;
         pub fn gpukit_plan_plane_ways(buckets: u32) -> u32;
+        pub fn gpukit_plan_planes_in_one_stage(buckets: u32) -> bool;
         pub fn gpukit_plan_small_msm_fits(
             n: u32,
             batch: u32,
@@ -324,14 +325,17 @@ pub fn weighs_by_planes(buckets: u32, group: u32) -> bool {
 }
 
 /// The planes of a window of `buckets` buckets, the lanes add_planes gives
-/// them and the warps plane_sums sums each one over: (count, lanes, ways).
-pub fn planes(buckets: u32) -> (u32, u32, u32) {
+/// them, the warps plane_sums sums each one over, and whether each warp
+/// doubles its own part (one stage) or plane_totals sums the parts first:
+/// (count, lanes, ways, one stage).
+pub fn planes(buckets: u32) -> (u32, u32, u32, bool) {
     // SAFETY: pure arithmetic on values.
     unsafe {
         (
             ffi::gpukit_plan_plane_count(buckets),
             ffi::gpukit_plan_plane_lanes(buckets),
             ffi::gpukit_plan_plane_ways(buckets),
+            ffi::gpukit_plan_planes_in_one_stage(buckets),
         )
     }
 }

@@ -571,41 +571,55 @@ fn weighs_directly_up_to_the_limit() {
     assert!(!plan::weighs_directly(1 << 16, 1 << 16));
 }
 
-/// The planes' kernels (bucket_reduce.cuh plane_sums, add_planes): c
-/// planes for 2^(c-1) buckets, on a power of two of lanes that holds them
-/// and their parts within one warp, each lane of plane_sums adding at most
-/// four buckets in sequence; the parts fit the direct path's bytes; planes
-/// only where the buckets would be weighed directly, up to c = 10.
+/// The planes' kernels (bucket_reduce.cuh plane_sums, plane_totals,
+/// add_planes): c planes for 2^(c-1) buckets, on a power of two of lanes
+/// that add_planes' warp holds; up to c = 10 in one stage, whose parts that
+/// warp holds too, each lane of plane_sums adding at most four buckets in
+/// sequence; past it in two, at most four members a lane in plane_sums and
+/// four parts a lane in plane_totals; the parts and totals fit the direct
+/// path's bytes; planes wherever the buckets would be weighed directly.
 #[test]
-fn planes_fit_one_warp() {
+fn planes_fit_their_warps() {
     for c in 1..=24u32 {
         let b = plan::buckets_per_window(c);
-        let (count, lanes, ways) = plan::planes(b);
+        let (count, lanes, ways, one_stage) = plan::planes(b);
         assert_eq!(count, c, "c {c}");
+        assert_eq!(one_stage, c <= 10, "c {c}");
         assert!(
-            lanes.is_power_of_two() && lanes >= c && lanes < 2 * c.max(1),
+            lanes.is_power_of_two() && lanes >= c && lanes < 2 * c.max(1) && lanes <= 32,
             "c {c}"
         );
+        let members = (b / 2).max(1);
         for group in [1u32, 2, 16, 17, 64, 255, 4096] {
             let planes = plan::weighs_by_planes(b, group);
             assert_eq!(
                 planes,
-                c <= 10 && plan::weighs_directly(b, group),
+                plan::weighs_directly(b, group),
                 "c {c}, group {group}"
             );
             if !planes {
                 continue;
             }
-            assert!(ways >= 1 && lanes * ways <= 32, "c {c}");
-            let members = (b / 2).max(1);
+            assert!(ways >= 1, "c {c}");
             assert!(members.div_ceil(32 * ways) <= 4, "c {c}");
-            let parts = group as usize * (count * ways) as usize;
+            let held = if one_stage {
+                assert!(lanes * ways <= 32, "c {c}");
+                count * ways
+            } else {
+                assert!(ways.div_ceil(32) <= 4, "c {c}");
+                count * ways + count
+            };
+            let held = group as usize * held as usize;
             assert!(
-                parts <= group as usize * reduce_peak(b, group),
+                held <= group as usize * reduce_peak(b, group),
                 "c {c}, group {group}"
             );
         }
     }
+    // A window of 2^15 buckets (c = 16, the widest weighed directly): 128
+    // parts of 128 members a plane.
+    assert_eq!(plan::planes(1 << 15), (16, 16, 128, false));
+    assert_eq!(plan::planes(1 << 9), (10, 16, 2, true));
 }
 
 #[test]
