@@ -15,15 +15,17 @@
 //   (2026-11-30, commit 40c0c79 with the sweep, bench/NOTES.md v52b), its picks kept where they gain
 //   3 % over the device's own choice timed open and at its window (calibrate_resident.rs
 //   best_window, applied to the run's medians after it); only its resident table is taken.
-//   Rows 2^15..2^18 are from the same sweep rerun at --resident-window-log-n 15..=18 --deadline-s 240
-//   (2026-11-30, commit d8be21a, which also tries c = 10 there, bench/NOTES.md v53a), but for
-//   secp256k1's 2^18 (c = 18), which lost to the device's own choice in v53a's check.
+//   Rows 2^13..2^20 are from the same sweep rerun at --resident-window-log-n 13..=20 --deadline-s 250
+//   (2026-11-30, commit dc2f024: c = 10 among the candidates up to 2^18, windows of up to 2^15 buckets
+//   reduced by planes, bench/NOTES.md v53), where the device's own choice (0) won keeping the window
+//   it timed: the earlier table's entry (c = 10 at 2^13 to 2^16, from the same sweep at 2^15..=2^18
+//   with c = 10 among the candidates, v53a), not the model's.
 // One entry per curve measured; a curve without one (not measured, or added since) gets the
 // planner's defaults. A crossover is the smallest power-of-two n measured from which the faster
 // backend wins at every larger measured n (twice the largest n measured if it never did).
 // GPU_BEST_WINDOW: the best window by log2 n, 0 = not measured.
 // GPU_RESIDENT_WINDOW: the best window of resident bases with automatic copies by log2 n,
-// 0 = not measured or the device's own choice was fastest.
+// 0 = not measured (or, in sweeps before v53, the device's own choice was fastest).
 use crate::curve::CurveId;
 
 pub const SERIAL_CROSSOVER: &[(CurveId, usize)] = &[
@@ -88,37 +90,37 @@ pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bn254G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 15, 15, 0, 0, 16, 16, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_381G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 13, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_381G2,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 13, 13, 0, 0, 0, 20, 20, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_377G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 15, 15, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Secp256k1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 13, 13, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Banderwagon,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 13, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0,
         ],
     ),
 ];

@@ -415,7 +415,7 @@ pub fn tuning_rs(
     let _ = writeln!(s, "// GPU_RESIDENT_WINDOW: the best window of resident bases with automatic copies by log2 n,");
     let _ = writeln!(
         s,
-        "// 0 = not measured or the device's own choice was fastest."
+        "// 0 = not measured (or, in sweeps before v53, the device's own choice was fastest)."
     );
     let _ = writeln!(s, "use crate::curve::CurveId;\n");
     let crossovers = [

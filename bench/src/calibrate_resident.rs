@@ -29,11 +29,11 @@ const SPAN_BELOW: u32 = 4;
 /// size, mostly slower) and 2 % from 2^19 (bench/NOTES.md v52b).
 const MIN_GAIN: f64 = 0.03;
 
-/// The widest window whose buckets are reduced by planes
-/// (cuda/msm/plan/reduction.cuh PLANE_MAX_BUCKETS = 2^9 buckets): at 2^13
-/// and 2^14 points it beat every wider window by 16–33 % on every curve
-/// (bench/NOTES.md v52b), so it is tried below the span too, up to
-/// PLANE_WINDOW_MAX_LOG_N.
+/// The widest window whose buckets are reduced by planes in one stage
+/// (cuda/msm/plan/reduction.cuh PLANE_ONE_STAGE_BUCKETS = 2^9 buckets):
+/// while wider windows' buckets were weighed one by one, it beat them by
+/// 12–33 % at 2^13 to 2^16 points on every curve (bench/NOTES.md v52b,
+/// v53a), so it is tried below the span too, up to PLANE_WINDOW_MAX_LOG_N.
 const PLANE_WINDOW: u32 = 10;
 /// Largest size at which PLANE_WINDOW is tried below the span: at 2^18
 /// points its 26 windows' pairs are 1.6 times c = 16's 16.
@@ -53,9 +53,10 @@ pub fn candidate_windows(curve: CurveId, k: u32) -> Vec<u32> {
 /// memory, as a caller's would: two sets at once would shrink the
 /// second's), each timed by `settings.plan` on the same scalars (page-locked
 /// where `settings.gpukit.page_locked`). The best is the fastest median
-/// where it beats the device's own by MIN_GAIN, else 0 (the device's own;
-/// also where the fastest is the window the device picks itself). Every
-/// window must give the same sum.
+/// where it beats the device's own by MIN_GAIN, else the window the device
+/// took (which may be an earlier table's: a 0 written for it would hand the
+/// size to the cost model, which was not timed). Every window must give
+/// the same sum.
 pub fn best_resident_windows<C: BenchCurve>(
     settings: &Settings,
     inputs: &Inputs<C>,
@@ -113,7 +114,7 @@ pub fn best_resident_windows<C: BenchCurve>(
 
 /// The window of the fastest median in `list` where it beats the device's
 /// own choice (window 0, and `own_window` where that was timed explicitly
-/// too) by MIN_GAIN, else 0.
+/// too) by MIN_GAIN, else `own_window`.
 fn best_window(list: &[(u32, f64)], own_window: u32) -> u32 {
     let own = list
         .iter()
@@ -124,7 +125,7 @@ fn best_window(list: &[(u32, f64)], own_window: u32) -> u32 {
         .filter(|w| w.0 != 0 && w.0 != own_window)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .filter(|w| w.1 < own * (1.0 - MIN_GAIN))
-        .map_or(0, |w| w.0)
+        .map_or(own_window, |w| w.0)
 }
 
 #[cfg(test)]
@@ -134,12 +135,12 @@ mod tests {
     #[test]
     fn a_window_is_taken_only_past_the_gain() {
         assert_eq!(best_window(&[(0, 1.0), (10, 0.6), (11, 0.9)], 12), 10);
-        assert_eq!(best_window(&[(0, 1.0), (10, 0.98), (11, 1.2)], 12), 0);
-        assert_eq!(best_window(&[(0, 0.5), (10, 0.6)], 12), 0);
+        assert_eq!(best_window(&[(0, 1.0), (10, 0.98), (11, 1.2)], 12), 12);
+        assert_eq!(best_window(&[(0, 0.5), (10, 0.6)], 12), 12);
         assert_eq!(best_window(&[], 0), 0);
         // The device's own window timed explicitly counts as its own.
-        assert_eq!(best_window(&[(0, 1.0), (12, 0.7), (13, 0.9)], 12), 0);
-        assert_eq!(best_window(&[(0, 1.0), (12, 0.9), (13, 0.88)], 12), 0);
+        assert_eq!(best_window(&[(0, 1.0), (12, 0.7), (13, 0.9)], 12), 12);
+        assert_eq!(best_window(&[(0, 1.0), (12, 0.9), (13, 0.88)], 12), 12);
         assert_eq!(best_window(&[(0, 1.0), (12, 0.9), (13, 0.8)], 12), 13);
     }
 
