@@ -163,10 +163,11 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
 // spread levels and at most seven spread doublings a plane, three spread
 // levels a window, where weigh_buckets took up to 6 doublings and 6
 // additions a bucket one a lane, and sum_slices 10 levels (0.13 ms,
-// bench/NOTES.md v39). Windows of more than 2^9 buckets, up to the direct
-// path's 2^15 (resident bases with a copy per window, one set of buckets),
-// take two stages (plan/reduction.cuh): plane_sums' parts undoubled, then
-// plane_totals sums each plane's parts and doubles the total b times.
+// bench/NOTES.md v39). Windows of more than 2^9 buckets take two stages
+// (plan/reduction.cuh): plane_sums' parts undoubled, then plane_totals sums
+// each plane's parts and doubles the total b times; their groups are
+// reduced by planes up to PLANE_MAX_ADDITIONS (resident bases with a copy
+// per window up to c = 17, one-shot groups of 2^11–2^12 buckets a window).
 
 // Bucket j (1 ≤ j < B) that is member i of plane b < c - 1: i with a set
 // bit inserted at b.

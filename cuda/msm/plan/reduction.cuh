@@ -101,7 +101,7 @@ inline bool planes_in_one_stage(uint32_t buckets) { return buckets <= PLANE_ONE_
 // The warps that sum a plane: in one stage as many as add_planes' warp
 // holds; in two, enough for PLANE_WIDE_LANE_BUCKETS members a lane, at most
 // 32 · PLANE_WIDE_LANE_BUCKETS (plane_totals' warp), the members a lane
-// growing past that (windows wider than c = 16, GPUKIT_PLANE_MAX_BUCKETS).
+// growing past that (windows wider than c = 16).
 inline uint32_t plane_ways(uint32_t buckets) {
     const uint32_t members = std::max(1u, buckets / 2);
     if (planes_in_one_stage(buckets)) {
@@ -119,31 +119,56 @@ inline bool plane_reduction_on() {
     return on;
 }
 
-// The most buckets of a group (windows × B) reduced by planes: those that
-// would be weighed directly; GPUKIT_PLANE_MAX_BUCKETS (read once per
-// process, at most 2^24) moves the bound for benchmarks, past it into the
-// chunks' sizes, whose work is 2 additions a bucket against the planes' c/2.
-inline size_t plane_max_buckets() {
-    static const size_t most =
-        std::min<size_t>(env_count("GPUKIT_PLANE_MAX_BUCKETS", DIRECT_WEIGHT_MAX_BUCKETS), size_t(1) << 24);
+// The most additions of a group's plane sums (windows × c planes × B/2
+// buckets) for which planes reduce it: chunks add ~2 a bucket but wait on
+// chains of 2K, a flat ~0.46 ms for one set of 2^16 or 2^17 buckets on an
+// H200 (BN254; BLS12-381 G1 ~0.9), where planes took 0.11 ms plus 0.36 ns
+// an addition (0.03 + 0.94): resident c = 17 (557K additions) 0.31 / 0.56 ms
+// against 0.46 / 0.87 by chunks, c = 18 (1.18M) 0.53 / 1.14 against
+// 0.48 / 0.91; one-shot c = 13, 20 windows (532K) 0.19 / 0.53 against
+// 0.33 / 0.62 (bench/NOTES.md v53d). Three quarters of the fitted break-even
+// (~1M), for windows of two stages (more than 2^9 buckets), whose parts of
+// 128 buckets pay 5 spread levels; planes of fewer buckets in many windows
+// (a batch's) would pay them for a handful, so one stage keeps the direct
+// path's bound (2^15 buckets).
+constexpr size_t PLANE_MAX_ADDITIONS = size_t(3) << 18;
+
+inline size_t plane_additions(uint32_t buckets, uint32_t group) {
+    return size_t(group) * plane_count(buckets) * std::max(1u, buckets / 2);
+}
+
+// PLANE_MAX_ADDITIONS, or GPUKIT_PLANE_MAX_ADDITIONS (read once per
+// process) for benchmarks.
+inline size_t plane_max_additions() {
+    static const size_t most = env_count("GPUKIT_PLANE_MAX_ADDITIONS", PLANE_MAX_ADDITIONS);
     return most;
 }
 
-// Whether a group of windows of B buckets is reduced by planes.
+// Whether a group of windows of B buckets is reduced by planes: every group
+// weighed directly, and groups of two stages up to plane_max_additions.
 inline bool weighs_by_planes(uint32_t buckets, uint32_t group) {
-    return size_t(buckets) * group <= plane_max_buckets() && plane_reduction_on();
+    const bool fits = weighs_directly(buckets, group) ||
+                      (!planes_in_one_stage(buckets) && plane_additions(buckets, group) <= plane_max_additions());
+    return fits && plane_reduction_on();
 }
 
-// Device bytes reduce_windows needs for a group of windows of B buckets.
+// Device bytes reduce_windows needs for a group of windows of B buckets:
+// the planes' parts and totals where planes reduce it, else the direct or
+// the chunked path's, and never less than those (GPUKIT_PLANE_REDUCTION=0
+// turns the planes off in the process that plans).
 inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
+    size_t values;
     if (weighs_directly(buckets, group)) {
-        const size_t slices = (buckets + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
-        return (size_t(buckets) + slices) * group * bucket_bytes;
+        values = buckets + (buckets + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+    } else {
+        // The chunks' weighted and plain sums, and the slices' sums, at the
+        // shortest chunks.
+        const size_t chunks = chunks_of(buckets, MIN_CHUNK);
+        values = 2 * chunks + (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
     }
-    // The chunks' weighted and plain sums, and the slices' sums, at the
-    // shortest chunks.
-    const size_t chunks = chunks_of(buckets, MIN_CHUNK), slices = (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
-    return (2 * chunks + slices) * group * bucket_bytes;
+    if (weighs_by_planes(buckets, group))
+        values = std::max<size_t>(values, size_t(plane_count(buckets)) * (plane_ways(buckets) + 1));
+    return values * group * bucket_bytes;
 }
 
 }  // namespace gpukit
