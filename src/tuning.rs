@@ -19,7 +19,10 @@
 //   (2026-11-30, commit dc2f024: c = 10 among the candidates up to 2^18, windows of up to 2^15 buckets
 //   reduced by planes, bench/NOTES.md v53), where the device's own choice (0) won keeping the window
 //   it timed: the earlier table's entry (c = 10 at 2^13 to 2^16, from the same sweep at 2^15..=2^18
-//   with c = 10 among the candidates, v53a), not the model's.
+//   with c = 10 among the candidates, v53a), not the model's. Rows 2^18..2^21 of the curves whose sums
+//   spread (BN254, BLS12-381 G1, BLS12-377 G1, secp256k1) are from the same sweep at
+//   --resident-window-log-n 18..=21 --deadline-s 150 (commit 41883c6, planes bounded by their
+//   additions, bench/NOTES.md v53e).
 // One entry per curve measured; a curve without one (not measured, or added since) gets the
 // planner's defaults. A crossover is the smallest power-of-two n measured from which the faster
 // backend wins at every larger measured n (twice the largest n measured if it never did).
@@ -90,13 +93,13 @@ pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bn254G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 15, 15, 0, 0, 16, 16, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 15, 15, 0, 16, 16, 16, 19, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Bls12_381G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 13, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 13, 13, 0, 16, 16, 17, 19, 0, 0, 0, 0, 0,
         ],
     ),
     (
@@ -108,13 +111,13 @@ pub const GPU_RESIDENT_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bls12_377G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 15, 15, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 13, 15, 15, 0, 16, 15, 17, 19, 0, 0, 0, 0, 0,
         ],
     ),
     (
         CurveId::Secp256k1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 13, 13, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 13, 13, 13, 0, 16, 16, 18, 19, 0, 0, 0, 0, 0,
         ],
     ),
     (

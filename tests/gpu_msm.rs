@@ -393,9 +393,9 @@ fn check_glv_edges<C: Curve>(
 
 fn check_windows<C: Curve>() {
     // 1..=10 reach the small path (one to sixteen buckets a lane in its
-    // weighing); 11 and 13 reduce their windows' 2^10 and 2^12 buckets by
-    // planes in two stages (bucket_reduce.cuh plane_totals), 16 and up by
-    // chunks.
+    // weighing); 11 reduces its windows' 2^10 buckets by planes in two
+    // stages (bucket_reduce.cuh plane_totals), 13's 2^12 too where the sums
+    // spread (else by chunks), 16 and up by chunks.
     for c in [1, 2, 3, 5, 6, 7, 8, 10, 11, 13, 16, 20, 24] {
         check_random::<C>(300, c);
     }
@@ -756,8 +756,8 @@ fn check_resident_table_window<C: Curve>() {
 
 /// Resident bases with a copy per window at the windows whose one set of
 /// buckets is reduced by planes (bucket_reduce.cuh): c = 10 in one stage,
-/// 11, 13, 16 and 17 (2^16 buckets, the widest, 8 a lane) in two, on the
-/// stress inputs.
+/// 11, 13, 16 and, where the sums spread, 17 (2^16 buckets, 8 a lane) in
+/// two, on the stress inputs.
 fn check_plane_windows<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-plane-windows", C::ID.name()));
     let points = stress_points::<C>(&mut rng, 3001);

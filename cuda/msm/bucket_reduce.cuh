@@ -165,9 +165,10 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
 // additions a bucket one a lane, and sum_slices 10 levels (0.13 ms,
 // bench/NOTES.md v39). Windows of more than 2^9 buckets take two stages
 // (plan/reduction.cuh): plane_sums' parts undoubled, then plane_totals sums
-// each plane's parts and doubles the total b times; their groups are
-// reduced by planes up to PLANE_MAX_ADDITIONS (resident bases with a copy
-// per window up to c = 17, one-shot groups of 2^11–2^12 buckets a window).
+// each plane's parts and doubles the total b times; where their sums
+// spread, their groups are reduced by planes up to PLANE_MAX_ADDITIONS
+// (resident bases with a copy per window up to c = 17, one-shot groups of
+// 2^11–2^12 buckets a window).
 
 // Bucket j (1 ≤ j < B) that is member i of plane b < c - 1: i with a set
 // bit inserted at b.
@@ -250,7 +251,7 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
                     typename curve_traits<C>::bucket_t* window_sums, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
     constexpr uint32_t BLOCK = 64;
-    if (weighs_by_planes(B, group)) {
+    if (weighs_by_planes(B, group, spreads_sums<bucket_t>())) {
         constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
         const uint32_t c = plane_count(B), P = plane_lanes(B), ways = plane_ways(B);
         const bool spread_sums = spread_sums_on(), one_stage = planes_in_one_stage(B);

@@ -130,7 +130,9 @@ inline bool plane_reduction_on() {
 // (~1M), for windows of two stages (more than 2^9 buckets), whose parts of
 // 128 buckets pay 5 spread levels; planes of fewer buckets in many windows
 // (a batch's) would pay them for a handful, so one stage keeps the direct
-// path's bound (2^15 buckets).
+// path's bound (2^15 buckets). Only where the sums spread their products
+// (ec/spread_sum.cuh spreads_sums): BLS12-381 G2's and Banderwagon's
+// one-shot calls at c = 13 ran 10 % and 7 % slower by planes (v53e).
 constexpr size_t PLANE_MAX_ADDITIONS = size_t(3) << 18;
 
 inline size_t plane_additions(uint32_t buckets, uint32_t group) {
@@ -144,18 +146,24 @@ inline size_t plane_max_additions() {
     return most;
 }
 
+// Whether a group of windows of B buckets is wide enough that its planes'
+// additions, not the direct path's bucket count, bound it: two stages, up to
+// plane_max_additions.
+inline bool planes_by_additions(uint32_t buckets, uint32_t group) {
+    return !planes_in_one_stage(buckets) && plane_additions(buckets, group) <= plane_max_additions();
+}
+
 // Whether a group of windows of B buckets is reduced by planes: every group
-// weighed directly, and groups of two stages up to plane_max_additions.
-inline bool weighs_by_planes(uint32_t buckets, uint32_t group) {
-    const bool fits = weighs_directly(buckets, group) ||
-                      (!planes_in_one_stage(buckets) && plane_additions(buckets, group) <= plane_max_additions());
+// weighed directly, and, where the sums spread (`spreads`), those bounded
+// by their additions.
+inline bool weighs_by_planes(uint32_t buckets, uint32_t group, bool spreads) {
+    const bool fits = weighs_directly(buckets, group) || (spreads && planes_by_additions(buckets, group));
     return fits && plane_reduction_on();
 }
 
 // Device bytes reduce_windows needs for a group of windows of B buckets:
-// the planes' parts and totals where planes reduce it, else the direct or
-// the chunked path's, and never less than those (GPUKIT_PLANE_REDUCTION=0
-// turns the planes off in the process that plans).
+// the direct or the chunked path's, and the planes' parts and totals where
+// planes may reduce it on any curve (the most of them).
 inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
     size_t values;
     if (weighs_directly(buckets, group)) {
@@ -166,7 +174,7 @@ inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes
         const size_t chunks = chunks_of(buckets, MIN_CHUNK);
         values = 2 * chunks + (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
     }
-    if (weighs_by_planes(buckets, group))
+    if (weighs_by_planes(buckets, group, true))
         values = std::max<size_t>(values, size_t(plane_count(buckets)) * (plane_ways(buckets) + 1));
     return values * group * bucket_bytes;
 }

@@ -124,8 +124,8 @@ extern "C" bool gpukit_plan_weighs_directly(uint32_t buckets, uint32_t group) {
     return weighs_directly(buckets, group);
 }
 
-extern "C" bool gpukit_plan_weighs_by_planes(uint32_t buckets, uint32_t group) {
-    return weighs_by_planes(buckets, group);
+extern "C" bool gpukit_plan_weighs_by_planes(uint32_t buckets, uint32_t group, bool spreads) {
+    return weighs_by_planes(buckets, group, spreads);
 }
 
 extern "C" uint32_t gpukit_plan_plane_count(uint32_t buckets) { return plane_count(buckets); }

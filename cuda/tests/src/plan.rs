@@ -111,7 +111,7 @@ mod ffi {
         pub fn gpukit_plan_chunk_length(buckets: u32, group: u32, resident: usize) -> u32;
         pub fn gpukit_plan_reduce_bytes(buckets: u32, group: u32, bucket_bytes: usize) -> usize;
         pub fn gpukit_plan_weighs_directly(buckets: u32, group: u32) -> bool;
-        pub fn gpukit_plan_weighs_by_planes(buckets: u32, group: u32) -> bool;
+        pub fn gpukit_plan_weighs_by_planes(buckets: u32, group: u32, spreads: bool) -> bool;
         pub fn gpukit_plan_plane_count(buckets: u32) -> u32;
         pub fn gpukit_plan_plane_lanes(buckets: u32) -> u32;
         pub fn gpukit_plan_plane_ways(buckets: u32) -> u32;
@@ -318,10 +318,11 @@ pub fn weighs_directly(buckets: u32, group: u32) -> bool {
 }
 
 /// weighs_by_planes: whether reduce_windows sums the windows' bit planes
-/// (bucket_reduce.cuh plane_sums) instead of weighing every bucket.
-pub fn weighs_by_planes(buckets: u32, group: u32) -> bool {
+/// (bucket_reduce.cuh plane_sums) instead of weighing every bucket, on a
+/// curve whose sums spread over the warp (`spreads`) or not.
+pub fn weighs_by_planes(buckets: u32, group: u32, spreads: bool) -> bool {
     // SAFETY: pure arithmetic on values.
-    unsafe { ffi::gpukit_plan_weighs_by_planes(buckets, group) }
+    unsafe { ffi::gpukit_plan_weighs_by_planes(buckets, group, spreads) }
 }
 
 /// The planes of a window of `buckets` buckets, the lanes add_planes gives

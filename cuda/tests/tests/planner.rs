@@ -321,7 +321,7 @@ fn bucket_counts() -> Vec<u32> {
 /// and totals; the direct path's weighted buckets and slice sums; the chunk
 /// path's weighted and plain chunk sums and their slice sums.
 fn reduce_peak(buckets: u32, group: u32) -> usize {
-    if plan::weighs_by_planes(buckets, group) {
+    if plan::weighs_by_planes(buckets, group, true) {
         let (count, _, ways, _) = plan::planes(buckets);
         return (count * (ways + 1)) as usize;
     }
@@ -582,7 +582,8 @@ fn weighs_directly_up_to_the_limit() {
 /// sequence; past it in two, at most four members a lane in plane_sums up
 /// to c = 16 and four parts a lane in plane_totals; the parts and totals
 /// fit reduce_bytes; planes wherever the buckets would be weighed directly,
-/// and past that for two stages by their additions (PLANE_MAX_ADDITIONS).
+/// and past that for two stages by their additions (PLANE_MAX_ADDITIONS)
+/// where the sums spread.
 #[test]
 fn planes_fit_their_warps() {
     for c in 1..=24u32 {
@@ -597,7 +598,13 @@ fn planes_fit_their_warps() {
         let members = (b / 2).max(1);
         let mut last = true;
         for group in [1u32, 2, 16, 17, 20, 64, 255, 4096] {
-            let planes = plan::weighs_by_planes(b, group);
+            let planes = plan::weighs_by_planes(b, group, true);
+            // Sums that do not spread keep the direct path's bound.
+            assert_eq!(
+                plan::weighs_by_planes(b, group, false),
+                plan::weighs_directly(b, group),
+                "c {c}, group {group}"
+            );
             if plan::weighs_directly(b, group) {
                 assert!(planes, "c {c}, group {group}");
             }
@@ -639,9 +646,10 @@ fn planes_fit_their_warps() {
     assert_eq!(plan::planes(1 << 9), (10, 16, 2, true));
     // Past the direct path, by the planes' additions (bench/NOTES.md v53d):
     // resident c = 17 (557K) and one-shot c = 13 in 20 windows (532K) take
-    // planes, c = 18 (1.18M) and c = 14 in 19 windows (1.09M) chunks, and
-    // one-stage windows in a large batch's group keep the direct bound.
-    let on = |c: u32, group| plan::weighs_by_planes(plan::buckets_per_window(c), group);
+    // planes where the sums spread, c = 18 (1.18M) and c = 14 in 19 windows
+    // (1.09M) chunks, and one-stage windows in a large batch's group keep
+    // the direct bound.
+    let on = |c: u32, group| plan::weighs_by_planes(plan::buckets_per_window(c), group, true);
     assert!(on(17, 1) && on(13, 20) && on(12, 22));
     assert!(!on(18, 1) && !on(14, 19) && !on(13, 40));
     assert!(!on(5, 4096) && !on(10, 65));
