@@ -599,13 +599,28 @@ pub(crate) mod tests {
 
     type Scalar = <Bn254G1 as Curve>::Scalar;
 
-    /// The plans made and the points encoded on this thread while `f` runs.
-    pub(crate) fn plans_and_encodings<T>(f: impl FnOnce() -> T) -> (T, (usize, usize)) {
+    /// The plans made and the points encoded on this thread while `f` runs,
+    /// the fewest of three runs: while a call waits in a join, this thread
+    /// may run work stolen from another test's call, whose plans and
+    /// encodings add to its counters (they can only grow that way; one run
+    /// in ~25 of the dispatch tests saw a blinded call plan twice).
+    pub(crate) fn plans_and_encodings<T>(mut f: impl FnMut() -> T) -> (T, (usize, usize)) {
         let count = || (PLANS.with(Cell::get), ENCODED_POINTS.with(Cell::get));
-        let before = count();
-        let out = f();
-        let after = count();
-        (out, (after.0 - before.0, after.1 - before.1))
+        let mut once = || {
+            let before = count();
+            let out = f();
+            let after = count();
+            (out, (after.0 - before.0, after.1 - before.1))
+        };
+        let first = once();
+        (1..3).fold(first, |best, _| {
+            let next = once();
+            if next.1 < best.1 {
+                next
+            } else {
+                best
+            }
+        })
     }
 
     /// i·G for i = 1..=8, scalars i: the sum is (1² + … + 8²)·G = 204·G.
