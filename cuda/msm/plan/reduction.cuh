@@ -72,9 +72,10 @@ inline bool weighs_directly(uint32_t buckets, uint32_t group) {
 // warp holds no more ways. Wider windows take two stages: plane_sums'
 // parts undoubled, PLANE_WIDE_LANE_BUCKETS a lane, then plane_totals sums a
 // plane's parts (a warp a plane, at most PLANE_WIDE_LANE_BUCKETS a lane)
-// and doubles the total once: BN254 at 2^15 points, resident (one set of
-// B buckets), took 0.09 ms to reduce c = 10 by planes and 0.22–0.41 ms for
-// c = 11–16 weighed bucket by bucket (bench/NOTES.md v53).
+// and doubles the plane's total instead of each part: BN254 at 2^15
+// points, resident (one set of B buckets), took 0.09 ms to reduce c = 10 by
+// planes and 0.22–0.41 ms for c = 11–16 weighed bucket by bucket
+// (bench/NOTES.md v53).
 constexpr uint32_t PLANE_LANE_BUCKETS = 2;
 // The largest windows reduced in one stage: 2^9 buckets (c = 10), whose
 // planes of 256 buckets take two warps of 4 a lane.
