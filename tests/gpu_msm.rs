@@ -757,11 +757,12 @@ fn check_resident_table_window<C: Curve>() {
 /// Resident bases with a copy per window at the windows whose one set of
 /// buckets is reduced by planes (bucket_reduce.cuh): c = 10 in one stage,
 /// 11, 13, 16 and, where the sums spread, 17 (2^16 buckets, 8 a lane) in
-/// two, on the stress inputs.
+/// two; and c = 19 beside them, whose 2^18 buckets go by chunks (a share of
+/// the wave's threads, warps' sums of 32 chunks), on the stress inputs.
 fn check_plane_windows<C: Curve>() {
     let mut rng = seed_rng(&format!("{}-plane-windows", C::ID.name()));
     let points = stress_points::<C>(&mut rng, 3001);
-    for window_c in [10, 11, 13, 16, 17] {
+    for window_c in [10, 11, 13, 16, 17, 19] {
         let config = Config {
             precompute: windows_of::<C>(window_c),
             window_c,

@@ -2,20 +2,22 @@
 // bucket sums V_j, then the windows combined as  Σ_w 2^(c·w)·W_w.
 //
 // The values are cut into chunks of K (plan/reduction.cuh's chunk_length:
-// as many chunks as the device runs threads at once): j = t·K + i with
-// i = 1..K, so
+// as many chunks as a share of the device's wave of threads): j = t·K + i
+// with i = 1..K, so
 //   W = Σ_t (a_t + t·K·r_t),   a_t = Σ_i i·V_(tK+i),   r_t = Σ_i V_(tK+i).
 // One thread walks each chunk from the top with a running sum r and an
 // accumulator a (r += V; a += r): 2K additions give both (weigh_chunks).
 // A second thread per chunk then weighs r_t by t·K, double-and-add over the
-// bits of t·K, and adds a_t (add_chunk_offsets); the window sums add the T
-// results. About 2 additions per bucket and, per chunk, log2(M) doublings
-// and half as many additions, every chunk at once. (Until v10 the offsets
-// recursed: the r_t were reduced as values of their own, chunk by chunk,
-// level after level; the upper levels' 2K-deep chains ran on few threads,
-// 2048, 64 and 2 of them for 2^21 buckets, at their latency: ~3.7 ms of
-// BLS12-381's 9.4.) Groups of few buckets, where the chains' latency is
-// what counts, weigh each bucket directly instead (weigh_buckets).
+// bits of t·K, adds a_t, and its warp sums the 32 chunks' results
+// (chunk_warp_sums); warps of the window sums add those, 32 a warp, level
+// after level (sum_per_window). About 2 additions per bucket and, per
+// chunk, log2(M) doublings and half as many additions. (Until v10 the
+// offsets recursed: the r_t were reduced as values of their own, chunk by
+// chunk, level after level; the upper levels' 2K-deep chains ran on few
+// threads, 2048, 64 and 2 of them for 2^21 buckets, at their latency: ~3.7
+// ms of BLS12-381's 9.4.) Groups of few buckets, where the chains' latency
+// is what counts, weigh each bucket directly instead (weigh_buckets) or by
+// planes.
 #pragma once
 #include "../curve_traits.cuh"
 #include <algorithm>
@@ -44,90 +46,100 @@ constexpr int chunk_registers() {
 // Chunk t (of K buckets) of every window w of a group: bucket sums V_j
 // (j = 1..B) at sums[w·B + j - 1], absent (the identity) where
 // present[w·B + j - 1] is 0 (bucket_runs.cuh's ends, or a carried flag).
-// Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T = chunks_of(B, K).
+// Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T a window's
+// chunk slots (chunk_slots; the identity in the slots past its last chunk).
 template <class C>
 __global__ void __maxnreg__(chunk_registers<C>())
     weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B, uint32_t K,
-                 uint32_t group, typename curve_traits<C>::bucket_t* weighted,
+                 uint32_t T, uint32_t group, typename curve_traits<C>::bucket_t* weighted,
                  typename curve_traits<C>::bucket_t* plain) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t T = chunks_of(B, K);
     const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
     if (id >= group * T) return;
     const uint32_t w = id / T, t = id % T;
-    const uint32_t lo = t * K + 1, hi = min(B, lo + K - 1);
     const size_t base = size_t(w) * B - 1;
     bucket_t running = bucket_t::identity(), acc = bucket_t::identity();
-    for (uint32_t j = hi; j >= lo; j--) {
-        if (present[base + j]) running = add_points(running, load_wide(sums + base + j));
-        acc = add_points(acc, running);
+    if (size_t(t) * K < B) {
+        const uint32_t lo = t * K + 1, hi = min(B, lo + K - 1);
+        for (uint32_t j = hi; j >= lo; j--) {
+            if (present[base + j]) running = add_points(running, load_wide(sums + base + j));
+            acc = add_points(acc, running);
+        }
     }
     store_wide(weighted + id, acc);
     store_wide(plain + id, running);
 }
 
-// weighted[w·T + t] += (t·K)·plain[w·T + t] for every chunk t of the group's
-// windows, by double-and-add from the top bit of t·K; one thread per chunk.
+// out[w·T/32 + k] = Σ over chunks t = 32k … 32k + 31 of window w of
+// weighted[w·T + t] + (t·K)·plain[w·T + t]: each lane weighs its chunk's
+// plain sum by double-and-add from the top bit of t·K, then the warp sums
+// its 32 chunks (T a window's chunk slots, a multiple of 32).
 template <class C>
-__global__ void __maxnreg__(chunk_registers<C>())
-    add_chunk_offsets(typename curve_traits<C>::bucket_t* weighted, const typename curve_traits<C>::bucket_t* plain,
-                      uint32_t T, uint32_t K, uint32_t group) {
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    chunk_warp_sums(const typename curve_traits<C>::bucket_t* weighted, const typename curve_traits<C>::bucket_t* plain,
+                    uint32_t T, uint32_t K, uint32_t group, bool spread_sums,
+                    typename curve_traits<C>::bucket_t* out) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const size_t id = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (id >= size_t(group) * T) return;
-    const uint32_t offset = uint32_t(id % T) * K;  // < B <= 2^23
-    if (offset == 0) return;
-    const bucket_t r = load_wide(plain + id);
-    if (r.is_identity()) return;
-    bucket_t acc = r;
-    for (int bit = 30 - __clz(offset); bit >= 0; bit--) {
-        acc = double_point(acc);
-        if ((offset >> bit) & 1) acc = add_points(acc, r);
-    }
-    store_wide(weighted + id, add_points(load_wide(weighted + id), acc));
-}
-
-// out[w·slices + s] = Σ of slice s of in[w·chunks ..+ chunks], slices of
-// ceil(chunks / slices) values; one block per (window, slice), blockIdx.x =
-// w·slices + s.
-template <class C>
-__global__ void sum_slices(const typename curve_traits<C>::bucket_t* in, uint32_t chunks, uint32_t slices,
-                           typename curve_traits<C>::bucket_t* out) {
-    using bucket_t = typename curve_traits<C>::bucket_t;
-    __shared__ bucket_t warp_total[WINDOW_SUM_THREADS / 32];
-    const uint32_t w = blockIdx.x / slices, s = blockIdx.x % slices;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const uint32_t per_slice = (chunks + slices - 1) / slices;
-    const uint32_t lo = s * per_slice, hi = min(chunks, lo + per_slice);
-    bucket_t acc = bucket_t::identity();
-    for (uint32_t t = lo + threadIdx.x; t < hi; t += WINDOW_SUM_THREADS)
-        acc = add_points(acc, load_wide(in + size_t(w) * chunks + t));
-    acc = warp_sum(acc);
-    if (lane == 0) warp_total[warp] = acc;
-    __syncthreads();
-    if (warp != 0) return;
-    acc = lane < WINDOW_SUM_THREADS / 32 ? warp_total[lane] : bucket_t::identity();
-    acc = warp_sum(acc);
-    if (lane == 0) store_wide(out + blockIdx.x, acc);
+    const size_t slot = size_t(blockIdx.x) * WARPS + warp, id = slot * 32 + lane;
+    if (slot >= size_t(group) * T / 32) return;  // the whole warp
+    bucket_t sum = load_wide(weighted + id);
+    const uint32_t offset = uint32_t(id % T) * K;  // < B + 32·K, far below 2^31
+    const bucket_t r = load_wide(plain + id);
+    if (offset != 0 && !r.is_identity()) {
+        bucket_t acc = r;
+        for (int bit = 30 - __clz(offset); bit >= 0; bit--) {
+            acc = double_point(acc);
+            if ((offset >> bit) & 1) acc = add_points(acc, r);
+        }
+        sum = add_points(sum, acc);
+    }
+    sum = spread_warp_sum(sum, spread[warp], spread_sums);
+    if (lane == 0) store_wide(out + slot, sum);
 }
 
-// out[w] = Σ_t in[w·chunks + t] for `group` windows: one block per window,
-// after a first launch over slices where a window has many chunks.
+// out[w·ceil(values / 32) + k] = Σ of in[w·values + 32k …] (32 values, or
+// those left): one warp a sum, one value a lane.
 template <class C>
-void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t chunks, uint32_t group,
+__global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::bucket_t>() * 32)
+    sum_warps(const typename curve_traits<C>::bucket_t* in, uint32_t values, uint32_t group, bool spread_sums,
+              typename curve_traits<C>::bucket_t* out) {
+    using bucket_t = typename curve_traits<C>::bucket_t;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    __shared__ spread_space_for<bucket_t> spread[WARPS];
+    const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const uint32_t per_window = (values + WARP_SUM_VALUES - 1) / WARP_SUM_VALUES;
+    const uint32_t slot = blockIdx.x * WARPS + warp;
+    if (slot >= group * per_window) return;  // the whole warp
+    const uint32_t w = slot / per_window, i = slot % per_window * WARP_SUM_VALUES + lane;
+    bucket_t acc = i < values ? load_wide(in + size_t(w) * values + i) : bucket_t::identity();
+    acc = spread_warp_sum(acc, spread[warp], spread_sums);
+    if (lane == 0) store_wide(out + slot, acc);
+}
+
+// out[w] = Σ_t in[w·values + t] for `group` windows: warps of 32 values,
+// level after level (each a launch), the last writing out.
+template <class C>
+void sum_per_window(const typename curve_traits<C>::bucket_t* in, uint32_t values, uint32_t group,
                     typename curve_traits<C>::bucket_t* out, cudaStream_t stream) {
     using bucket_t = typename curve_traits<C>::bucket_t;
-    const uint32_t slices = (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
-    if (slices <= 1) {
-        sum_slices<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(in, chunks, 1, out);
-        GPUKIT_LAUNCHED("sum_slices");
-        return;
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    const bool spread_sums = spread_sums_on();
+    device_buffer<bucket_t> level;
+    while (true) {
+        const uint32_t sums = (values + WARP_SUM_VALUES - 1) / WARP_SUM_VALUES;
+        device_buffer<bucket_t> next;
+        if (sums > 1) next = device_buffer<bucket_t>(size_t(group) * sums, stream);
+        sum_warps<C><<<blocks_for(size_t(group) * sums, WARPS), WARPS * 32, 0, stream>>>(
+            in, values, group, spread_sums, sums > 1 ? next.get() : out);
+        GPUKIT_LAUNCHED("sum_warps");
+        if (sums == 1) return;
+        // Stream-ordered: the level just read is freed after the launch that read it.
+        level = std::move(next);
+        in = level.get(), values = sums;
     }
-    device_buffer<bucket_t> partial(size_t(group) * slices, stream);
-    sum_slices<C><<<group * slices, WINDOW_SUM_THREADS, 0, stream>>>(in, chunks, slices, partial.get());
-    GPUKIT_LAUNCHED("sum_slices");
-    sum_slices<C><<<group, WINDOW_SUM_THREADS, 0, stream>>>(partial.get(), slices, 1, out);
-    GPUKIT_LAUNCHED("sum_slices");
 }
 
 // weighted[w·B + j - 1] = j·S_j for every bucket j = 1..B of the group's
@@ -162,7 +174,7 @@ __global__ void weigh_buckets(const typename curve_traits<C>::bucket_t* sums, co
 // BN254's split at 2^16 (16 windows of 128 buckets): one addition, five
 // spread levels and at most seven spread doublings a plane, three spread
 // levels a window, where weigh_buckets took up to 6 doublings and 6
-// additions a bucket one a lane, and sum_slices 10 levels (0.13 ms,
+// additions a bucket one a lane, and a block 10 levels of sums (0.13 ms,
 // bench/NOTES.md v39). Windows of more than 2^9 buckets take two stages
 // (plan/reduction.cuh): plane_sums' parts undoubled, then plane_totals sums
 // each plane's parts and doubles the total b times; where their sums
@@ -282,19 +294,22 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
         sum_per_window<C>(weighted.get(), B, group, window_sums, stream);
         return;
     }
-    // The chunk kernels' occupancies differ by a few registers: the lower
-    // one's wave bounds both.
-    const size_t resident =
-        std::min(resident_threads(weigh_chunks<C>, BLOCK), resident_threads(add_chunk_offsets<C>, BLOCK));
-    const uint32_t K = chunk_length(B, group, resident), T = chunks_of(B, K);
+    // A share of weigh_chunks' wave, as many as chunk_warp_sums' wave holds
+    // (uncapped, it keeps its double-and-add in registers: BN254's 190
+    // against 128 and 1.1 KB of spills, still 2.5 warps a sub-partition).
+    constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
+    const size_t resident = std::min(resident_threads(weigh_chunks<C>, BLOCK) / chunk_wave_share(),
+                                     resident_threads(chunk_warp_sums<C>, WARPS * 32));
+    const uint32_t K = chunk_length(B, group, resident), T = chunk_slots(chunks_of(B, K));
     device_buffer<bucket_t> weighted(size_t(group) * T, stream), plain(size_t(group) * T, stream);
-    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, K, group,
+    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, K, T, group,
                                                                                 weighted.get(), plain.get());
     GPUKIT_LAUNCHED("weigh_chunks");
-    add_chunk_offsets<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(weighted.get(), plain.get(), T,
-                                                                                     K, group);
-    GPUKIT_LAUNCHED("add_chunk_offsets");
-    sum_per_window<C>(weighted.get(), T, group, window_sums, stream);
+    device_buffer<bucket_t> warp_sums(size_t(group) * T / 32, stream);
+    chunk_warp_sums<C><<<blocks_for(warp_sums.size(), WARPS), WARPS * 32, 0, stream>>>(
+        weighted.get(), plain.get(), T, K, group, spread_sums_on(), warp_sums.get());
+    GPUKIT_LAUNCHED("chunk_warp_sums");
+    sum_per_window<C>(warp_sums.get(), T / 32, group, window_sums, stream);
 }
 
 // Σ_w 2^(c·w)·window_sums[w], by Horner's rule from the top window, on the

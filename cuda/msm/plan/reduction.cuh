@@ -16,35 +16,65 @@ namespace gpukit {
 // (chunk_length): the chunk kernels' threads each walk a chain of 2·K
 // dependent additions, and the chains' latency, not the multiplier's rate,
 // bounds them (28 % of the issue slots busy at 2^24, bench/NOTES.md v24c).
-// So the group's chunks are made as many as the device holds at once, one
-// wave: fixed chunks of 32 gave BN254 at 2^24 (2^21 buckets) 1.3 waves of
-// 64-deep chains, two waves' time, and a 2^22-point group a third of a wave.
+// So the group's chunks are made as many as a share of one wave
+// (CHUNK_WAVE_SHARE): fixed chunks of 32 gave BN254 at 2^24 (2^21 buckets)
+// 1.3 waves of 64-deep chains, two waves' time, and a 2^22-point group a
+// third of a wave.
 // Below 8 the offsets' double-and-add (~1.5·log2(B) additions a chunk)
 // outweighs the chain it shortens.
 constexpr uint32_t MIN_CHUNK = 8;
 
 GPUKIT_HD inline uint32_t chunks_of(uint32_t values, uint32_t chunk) { return (values + chunk - 1) / chunk; }
 
-// The chunk length for `group` windows of B buckets on a device that runs
-// `resident` threads of the chunk kernels at once: the shortest (at least
-// MIN_CHUNK) for which every window's chunks, a thread each, fit in one
-// wave, each window taking resident / group threads.
+// The chunk length for `group` windows of B buckets given `resident`
+// threads of the chunk kernels (their wave over CHUNK_WAVE_SHARE): the
+// shortest (at least MIN_CHUNK) for which every window's chunks, a thread
+// each, fit in them, each window taking resident / group threads.
 inline uint32_t chunk_length(uint32_t buckets, uint32_t group, size_t resident) {
     const size_t per_window = std::max<size_t>(1, resident / std::max(group, 1u));
     const size_t chunk = (buckets + per_window - 1) / per_window;
     return uint32_t(std::max<size_t>(MIN_CHUNK, chunk));
 }
 
-// Threads per block in sum_slices: each adds its share of the block's
-// slice, then two warp reductions.
-constexpr uint32_t WINDOW_SUM_THREADS = 256;
+// The share of the chunk kernels' wave their chunks take: chunk_length is
+// given resident / CHUNK_WAVE_SHARE threads. One warp's products keep its
+// sub-partition's multiplier busy ~570 of every ~860 cycles (bench/NOTES.md
+// v30c), so two warps a sub-partition already run weigh_chunks' chains at
+// the multiplier's rate, while every chunk pays its offset's ~log2(B)
+// doublings and additions: at BN254 resident 2^22 (2^18 buckets, 32,768
+// chunks of 8) add_chunk_offsets took 0.39–0.49 ms against weigh_chunks'
+// 0.30 (v51d).
+constexpr uint32_t CHUNK_WAVE_SHARE = 2;
 
-// Values one block of sum_slices takes: 8 per thread. A window of more
-// chunks is cut into slices summed by blocks of their own, then the slices'
-// sums in a second launch: one block per window ran 256 serial additions a
-// thread for the one 2^21-bucket set of precomputed bases (65536 chunks),
-// 17 ms of a 98 ms MSM.
-constexpr uint32_t WINDOW_SUM_SLICE = WINDOW_SUM_THREADS * 8;
+// CHUNK_WAVE_SHARE, or GPUKIT_CHUNK_WAVE_SHARE (read once per process, at
+// least 1) for benchmarks.
+inline uint32_t chunk_wave_share() {
+    static const uint32_t share = uint32_t(std::max<size_t>(1, env_count("GPUKIT_CHUNK_WAVE_SHARE", CHUNK_WAVE_SHARE)));
+    return share;
+}
+
+// Values a warp of the window sums adds (sum_warps, chunk_warp_sums): one a
+// lane, then the warp's sum, its additions spread over the lanes where the
+// sums spread (ec/spread_sum.cuh).
+constexpr uint32_t WARP_SUM_VALUES = 32;
+
+// A window's chunk slots: its chunks rounded up to whole warps, so that
+// chunk_warp_sums' warps each take 32 chunks of one window (the slots past
+// the last chunk hold the identity).
+GPUKIT_HD inline uint32_t chunk_slots(uint32_t chunks) {
+    return (chunks + WARP_SUM_VALUES - 1) / WARP_SUM_VALUES * WARP_SUM_VALUES;
+}
+
+// Values the levels of sum_per_window hold beside its input of `values` a
+// window: a warp's sum for every 32 values, level after level, down to one.
+inline size_t warp_sum_level_values(size_t values) {
+    size_t held = 0;
+    while (values > 1) {
+        values = (values + WARP_SUM_VALUES - 1) / WARP_SUM_VALUES;
+        held += values;
+    }
+    return held;
+}
 
 // At most this many buckets in a group (windows × B) are weighed one by one:
 // j·S_j by double-and-add on a thread per bucket, then a sum per window.
@@ -168,12 +198,12 @@ inline bool weighs_by_planes(uint32_t buckets, uint32_t group, bool spreads) {
 inline size_t reduce_bytes(uint32_t buckets, uint32_t group, size_t bucket_bytes) {
     size_t values;
     if (weighs_directly(buckets, group)) {
-        values = buckets + (buckets + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+        values = buckets + warp_sum_level_values(buckets);
     } else {
-        // The chunks' weighted and plain sums, and the slices' sums, at the
-        // shortest chunks.
-        const size_t chunks = chunks_of(buckets, MIN_CHUNK);
-        values = 2 * chunks + (chunks + WINDOW_SUM_SLICE - 1) / WINDOW_SUM_SLICE;
+        // The chunks' weighted and plain sums at the shortest chunks, their
+        // warps' sums and those sums' levels.
+        const size_t slots = chunk_slots(chunks_of(buckets, MIN_CHUNK)), warps = slots / WARP_SUM_VALUES;
+        values = 2 * slots + warps + warp_sum_level_values(warps);
     }
     if (weighs_by_planes(buckets, group, true))
         values = std::max<size_t>(values, size_t(plane_count(buckets)) * (plane_ways(buckets) + 1));

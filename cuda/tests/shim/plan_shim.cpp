@@ -47,14 +47,14 @@ size_t list_out(Plan plan, T* out, size_t cap) {
 // The planners' constants, for the tests' boundaries.
 struct gpukit_plan_constants {
     uint64_t max_pairs_per_pass, max_buckets_per_pass;
-    uint32_t min_chunk, window_sum_slice, direct_weight_max_buckets;
+    uint32_t min_chunk, warp_sum_values, direct_weight_max_buckets;
     uint32_t pipeline_min_points, fixed_window_pipeline_min_points, lead_window_drop, fixed_base_max_digit_bits;
     part_ramp pippenger_ramp, fixed_base_ramp;
     uint32_t lead_share_min, lead_share_max;
 };
 
 extern "C" gpukit_plan_constants gpukit_plan_constants_get() {
-    return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, MIN_CHUNK, WINDOW_SUM_SLICE, DIRECT_WEIGHT_MAX_BUCKETS,
+    return {MAX_PAIRS_PER_PASS, MAX_BUCKETS_PER_PASS, MIN_CHUNK, WARP_SUM_VALUES, DIRECT_WEIGHT_MAX_BUCKETS,
             PIPELINE_MIN_POINTS, FIXED_WINDOW_PIPELINE_MIN_POINTS, LEAD_WINDOW_DROP, FIXED_BASE_MAX_DIGIT_BITS,
             PIPPENGER_RAMP, FIXED_BASE_RAMP, LEAD_SHARE_MIN, LEAD_SHARE_MAX};
 }

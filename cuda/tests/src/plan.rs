@@ -10,7 +10,7 @@ pub struct Constants {
     pub max_pairs_per_pass: u64,
     pub max_buckets_per_pass: u64,
     pub min_chunk: u32,
-    pub window_sum_slice: u32,
+    pub warp_sum_values: u32,
     pub direct_weight_max_buckets: u32,
     pub pipeline_min_points: u32,
     pub fixed_window_pipeline_min_points: u32,

@@ -318,28 +318,30 @@ fn bucket_counts() -> Vec<u32> {
 
 /// The most bucket sums that reduce_windows (bucket_reduce.cuh) holds at
 /// once for a group of windows of B buckets, per window: the planes' parts
-/// and totals; the direct path's weighted buckets and slice sums; the chunk
-/// path's weighted and plain chunk sums and their slice sums.
+/// and totals; the direct path's weighted buckets and the levels of their
+/// warps' sums; the chunk path's weighted and plain chunk sums in whole
+/// warps, the warps' sums and their levels.
 fn reduce_peak(buckets: u32, group: u32) -> usize {
     if plan::weighs_by_planes(buckets, group, true) {
         let (count, _, ways, _) = plan::planes(buckets);
         return (count * (ways + 1)) as usize;
     }
-    let slice = plan::constants().window_sum_slice as usize;
-    let slices = |values: u32| {
-        let s = (values as usize).div_ceil(slice);
-        if s > 1 {
-            s
-        } else {
-            0
+    let per_warp = plan::constants().warp_sum_values as usize;
+    let levels = |mut values: usize| {
+        let mut held = 0;
+        while values > 1 {
+            values = values.div_ceil(per_warp);
+            held += values;
         }
+        held
     };
     if plan::weighs_directly(buckets, group) {
-        return buckets as usize + slices(buckets);
+        return buckets as usize + levels(buckets as usize);
     }
     // At the shortest chunks chunk_length picks: the most of them.
-    let chunks = plan::chunks_of(buckets, plan::constants().min_chunk);
-    2 * chunks as usize + slices(chunks)
+    let chunks = plan::chunks_of(buckets, plan::constants().min_chunk) as usize;
+    let slots = chunks.div_ceil(per_warp) * per_warp;
+    2 * slots + slots / per_warp + levels(slots / per_warp)
 }
 
 #[test]
