@@ -37,14 +37,14 @@ inline uint32_t chunk_length(uint32_t buckets, uint32_t group, size_t resident) 
 }
 
 // The share of the chunk kernels' wave their chunks take: chunk_length is
-// given resident / CHUNK_WAVE_SHARE threads. One warp's products keep its
-// sub-partition's multiplier busy ~570 of every ~860 cycles (bench/NOTES.md
-// v30c), so two warps a sub-partition already run weigh_chunks' chains at
-// the multiplier's rate, while every chunk pays its offset's ~log2(B)
-// doublings and additions: at BN254 resident 2^22 (2^18 buckets, 32,768
-// chunks of 8) add_chunk_offsets took 0.39–0.49 ms against weigh_chunks'
-// 0.30 (v51d).
-constexpr uint32_t CHUNK_WAVE_SHARE = 2;
+// given resident / CHUNK_WAVE_SHARE threads. Fewer chunks pay fewer
+// offsets (each ~log2(B) doublings and additions) for longer chains; with
+// the offsets summed by warps (chunk_warp_sums, uncapped: 2.5 warps a
+// sub-partition on BN254, 2 on BLS12-381 G1) the whole wave did best:
+// shares 1 / 2 / 4 reduced BN254 resident 2^24 in 1.78 / 1.77 / 2.41 ms,
+// 2^22 0.65 / 0.66 / 0.77, BLS12-381 G1 resident 2^24 3.35 / 4.40 / 8.10,
+// BLS12-381 G2 one-shot 2^20 4.00 / 4.62 / 7.91 (bench/NOTES.md v54a).
+constexpr uint32_t CHUNK_WAVE_SHARE = 1;
 
 // CHUNK_WAVE_SHARE, or GPUKIT_CHUNK_WAVE_SHARE (read once per process, at
 // least 1) for benchmarks.
