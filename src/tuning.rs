@@ -8,7 +8,11 @@
 // Processor, 16 cores), from the window sweep on one-shot calls of
 //   gpukit-bench calibrate --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 --serial-log-n 0 --gpu-log-n 6 --window-log-n 10..=24 --reps 7 --warmup 1 --budget-s 1 --deadline-s 520 --out OUT/sweep
 //   (2026-11-29T20:30:22Z (commit 06a263b846ff, with v44a's sweep)),
-// whose crossover columns measured one size each and are not taken;
+// whose crossover columns measured one size each and are not taken; rows 2^12..2^24 swept again on
+// one H200 of a two-H200 machine (32 cores) at --window-log-n 12..=24 --deadline-s 520 (2026-11-30,
+// commit 1772a59 at GPUKIT_CHUNK_WAVE_SHARE=1: planes up to 3·2^18 additions, the chunks' offsets
+// summed by warps, bench/NOTES.md v54b), its pick taken where it gained 3 % over the earlier entry in
+// that sweep and, timed again in alternating processes, did not lose (BLS12-377 G1 2^13 kept 5);
 // GPU_RESIDENT_WINDOW on one H200 of a two-H200 machine (NVIDIA H200, driver 580.159.04, CUDA 13.0;
 // Intel(R) Xeon(R) Processor, 32 cores), from the window sweep on resident bases of
 //   gpukit-bench calibrate --curves bn254_g1,bls12_381_g1,bls12_377_g1,secp256k1,banderwagon,bls12_381_g2 --serial-log-n 0 --gpu-log-n 6 --window-log-n 10 --resident-window-log-n 13..=24 --reps 5 --warmup 1 --budget-s 1 --deadline-s 470 --page-locked --out OUT/cal
@@ -51,14 +55,14 @@ pub const GPU_BEST_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bn254G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 8, 8, 8, 10, 10, 16, 16, 16, 15, 16, 17, 17, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 8, 8, 8, 12, 12, 16, 16, 16, 15, 16, 17, 17, 0,
             0,
         ],
     ),
     (
         CurveId::Bls12_381G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 6, 8, 8, 8, 10, 10, 13, 16, 16, 16, 16, 16, 16, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 7, 7, 8, 8, 10, 10, 13, 16, 16, 16, 16, 16, 16, 0,
             0,
         ],
     ),
@@ -72,20 +76,21 @@ pub const GPU_BEST_WINDOW: &[(CurveId, [u8; 27])] = &[
     (
         CurveId::Bls12_377G1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 8, 5, 8, 8, 8, 13, 13, 15, 16, 15, 17, 17, 17, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 7, 5, 8, 8, 11, 11, 13, 15, 16, 15, 17, 17, 17, 0,
+            0,
         ],
     ),
     (
         CurveId::Secp256k1,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 10, 10, 10, 10, 13, 15, 15, 14, 18, 18, 18,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 8, 10, 10, 10, 13, 13, 15, 15, 16, 16, 18, 18,
             0, 0,
         ],
     ),
     (
         CurveId::Banderwagon,
         [
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 8, 8, 8, 8, 13, 15, 15, 15, 16, 17, 17, 20, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 7, 8, 8, 8, 8, 13, 15, 15, 15, 16, 17, 17, 20, 0, 0,
         ],
     ),
 ];
