@@ -33,23 +33,17 @@
 
 namespace gpukit {
 
-// Registers a thread of the chunk kernels may take: the accumulation's cap
-// where that is 128 (8-limb fields: 8 blocks of 64 an SM instead of 6 at the
-// 156 the compiler picks; with chunks of 32 the PLONK-like batch's reduction
-// 7.7–8.3 → 7.4 ms), none on the wider fields, where the accumulation's 168
-// spill (BLS12-381 G1 at 2^24: 3.9 → 4.7 ms; bench/NOTES.md v24c).
-template <class C>
-constexpr int chunk_registers() {
-    return curve_traits<C>::ACCUMULATE_REGISTERS <= 128 ? curve_traits<C>::ACCUMULATE_REGISTERS : 255;
-}
-
 // Chunk t (of K buckets) of every window w of a group: bucket sums V_j
 // (j = 1..B) at sums[w·B + j - 1], absent (the identity) where
 // present[w·B + j - 1] is 0 (bucket_runs.cuh's ends, or a carried flag).
 // Writes a_t to weighted[w·T + t] and r_t to plain[w·T + t], T a window's
 // chunk slots (chunk_slots; the identity in the slots past its last chunk).
+// Not held to the accumulation's 128 registers on 8-limb fields any more
+// (BN254: 156, where 128 spilled 136 bytes a thread): the chunks are as many
+// as chunk_warp_sums' wave holds, fewer than this kernel's 6 blocks an SM
+// (v24c capped it for 8 blocks when the chunks filled its own wave).
 template <class C>
-__global__ void __maxnreg__(chunk_registers<C>())
+__global__ void __launch_bounds__(64)
     weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B, uint32_t K,
                  uint32_t T, uint32_t group, typename curve_traits<C>::bucket_t* weighted,
                  typename curve_traits<C>::bucket_t* plain) {
@@ -297,6 +291,7 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
     // A share of weigh_chunks' wave, as many as chunk_warp_sums' wave holds
     // (uncapped, it keeps its double-and-add in registers: BN254's 190
     // against 128 and 1.1 KB of spills, still 2.5 warps a sub-partition).
+    // BLOCK is weigh_chunks' launch bound.
     constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
     const size_t resident = std::min(resident_threads(weigh_chunks<C>, BLOCK) / chunk_wave_share(),
                                      resident_threads(chunk_warp_sums<C>, WARPS * 32));
