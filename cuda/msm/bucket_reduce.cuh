@@ -33,6 +33,10 @@
 
 namespace gpukit {
 
+// Threads per block of weigh_chunks: its launch bound, and the block the
+// reduction launches it in and counts its wave by.
+constexpr uint32_t WEIGH_CHUNKS_BLOCK = 64;
+
 // Chunk t (of K buckets) of every window w of a group: bucket sums V_j
 // (j = 1..B) at sums[w·B + j - 1], absent (the identity) where
 // present[w·B + j - 1] is 0 (bucket_runs.cuh's ends, or a carried flag).
@@ -43,7 +47,7 @@ namespace gpukit {
 // as chunk_warp_sums' wave holds, fewer than this kernel's 6 blocks an SM
 // (v24c capped it for 8 blocks when the chunks filled its own wave).
 template <class C>
-__global__ void __launch_bounds__(64)
+__global__ void __launch_bounds__(WEIGH_CHUNKS_BLOCK)
     weigh_chunks(const typename curve_traits<C>::bucket_t* sums, const uint32_t* present, uint32_t B, uint32_t K,
                  uint32_t T, uint32_t group, typename curve_traits<C>::bucket_t* weighted,
                  typename curve_traits<C>::bucket_t* plain) {
@@ -77,8 +81,8 @@ __global__ void __launch_bounds__(spread_block_warps<typename curve_traits<C>::b
     constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
     __shared__ spread_space_for<bucket_t> spread[WARPS];
     const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const size_t slot = size_t(blockIdx.x) * WARPS + warp, id = slot * 32 + lane;
-    if (slot >= size_t(group) * T / 32) return;  // the whole warp
+    const size_t slot = size_t(blockIdx.x) * WARPS + warp, id = slot * WARP_SUM_VALUES + lane;
+    if (slot >= size_t(group) * T / WARP_SUM_VALUES) return;  // the whole warp
     bucket_t sum = load_wide(weighted + id);
     const uint32_t offset = uint32_t(id % T) * K;  // < B + 32·K, far below 2^31
     const bucket_t r = load_wide(plain + id);
@@ -291,20 +295,19 @@ void reduce_windows(const typename curve_traits<C>::bucket_t* sums, const uint32
     // A share of weigh_chunks' wave, as many as chunk_warp_sums' wave holds
     // (uncapped, it keeps its double-and-add in registers: BN254's 190
     // against 128 and 1.1 KB of spills, still 2.5 warps a sub-partition).
-    // BLOCK is weigh_chunks' launch bound.
     constexpr uint32_t WARPS = spread_block_warps<bucket_t>();
-    const size_t resident = std::min(resident_threads(weigh_chunks<C>, BLOCK) / chunk_wave_share(),
+    const size_t resident = std::min(resident_threads(weigh_chunks<C>, WEIGH_CHUNKS_BLOCK) / chunk_wave_share(),
                                      resident_threads(chunk_warp_sums<C>, WARPS * 32));
     const uint32_t K = chunk_length(B, group, resident), T = chunk_slots(chunks_of(B, K));
     device_buffer<bucket_t> weighted(size_t(group) * T, stream), plain(size_t(group) * T, stream);
-    weigh_chunks<C><<<blocks_for(size_t(group) * T, BLOCK), BLOCK, 0, stream>>>(sums, present, B, K, T, group,
-                                                                                weighted.get(), plain.get());
+    weigh_chunks<C><<<blocks_for(size_t(group) * T, WEIGH_CHUNKS_BLOCK), WEIGH_CHUNKS_BLOCK, 0, stream>>>(
+        sums, present, B, K, T, group, weighted.get(), plain.get());
     GPUKIT_LAUNCHED("weigh_chunks");
-    device_buffer<bucket_t> warp_sums(size_t(group) * T / 32, stream);
+    device_buffer<bucket_t> warp_sums(size_t(group) * T / WARP_SUM_VALUES, stream);
     chunk_warp_sums<C><<<blocks_for(warp_sums.size(), WARPS), WARPS * 32, 0, stream>>>(
         weighted.get(), plain.get(), T, K, group, spread_sums_on(), warp_sums.get());
     GPUKIT_LAUNCHED("chunk_warp_sums");
-    sum_per_window<C>(warp_sums.get(), T / 32, group, window_sums, stream);
+    sum_per_window<C>(warp_sums.get(), T / WARP_SUM_VALUES, group, window_sums, stream);
 }
 
 // Σ_w 2^(c·w)·window_sums[w], by Horner's rule from the top window, on the
