@@ -180,26 +180,58 @@ impl<C: Curve> Bases<C> {
 
     /// `Σ scalars[i]·points[i]` over the first `scalars.len()` points.
     pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
+        if self.device_alone(1) && gpu::typed_in_place::<C>(scalars) {
+            crate::pool::start()?;
+            return match self.msm_on_device(scalars)? {
+                Ok(sum) => Ok(sum),
+                Err(plan) => crate::pool::run(|| self.host_msm(&plan, scalars.len(), scalars)),
+            };
+        }
         crate::pool::run(|| self.msm_in_pool(scalars))
     }
 
     fn msm_in_pool(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
+        match self.msm_on_device(scalars)? {
+            Ok(sum) => Ok(sum),
+            Err(plan) => self.host_msm(&plan, scalars.len(), scalars),
+        }
+    }
+
+    /// The MSM on the device copy where the call's plan sends it there
+    /// (uploading the bases first where no call has yet), else the plan,
+    /// for the host.
+    fn msm_on_device(&self, scalars: &[C::Scalar]) -> Result<Result<C::Affine, Plan>, Error> {
         let n = scalars.len();
         self.check_n(n)?;
         let plan = plan::plan(C::ID, n, &self.config)?;
-        if let Some(device) = self.device_for(&plan, n)? {
-            let wire = encoding::scalars_montgomery::<C>(scalars);
-            let sums = self.device_batch(
-                device,
-                &plan,
-                ScalarVectors::Packed(&wire),
-                ScalarLayout::ARKWORKS,
-                n,
-                1,
-            )?;
-            return Ok(sums.into_points()[0]);
-        }
-        self.host_msm(&plan, n, scalars)
+        let Some(device) = self.device_for(&plan, n)? else {
+            return Ok(Err(plan));
+        };
+        let wire = encoding::scalars_montgomery::<C>(scalars);
+        let sums = self.device_batch(
+            device,
+            &plan,
+            ScalarVectors::Packed(&wire),
+            ScalarLayout::ARKWORKS,
+            n,
+            1,
+        )?;
+        Ok(Ok(sums.into_points()[0]))
+    }
+
+    /// Whether a call of `batch` vectors leaves the host's threads nothing
+    /// to do while its GPU part runs: the bases are on the device already
+    /// (no upload), unblinded (blinding splits the scalars on the host), and
+    /// few enough results to decode on one thread. The GPU part of such a
+    /// call runs on the caller's thread instead of gpukit's pool, as a
+    /// one-shot call's does ([`dispatch::device_alone`]): handing a 25 ms
+    /// call to a pool worker and waking the caller after it cost ~0.07 ms
+    /// on the two-H200 host (bench/NOTES.md v55a). A host fall-back still
+    /// runs in the pool, started first as [`dispatch::device_alone`] says.
+    fn device_alone(&self, batch: usize) -> bool {
+        self.device_now().is_some()
+            && !self.config.blinded
+            && batch < dispatch::PARALLEL_DECODE_MIN_SUMS
     }
 
     /// One MSM per scalar vector (each against the first `len` points).
@@ -262,6 +294,21 @@ impl<C: Curve> Bases<C> {
     /// `batch` MSMs over the first `n` points with byte scalars (`batch · n`
     /// scalars of 32 bytes laid out as the bases' config says).
     fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Sums<C>, Error> {
+        match self.batch_wire_on_device(scalars, n, batch)? {
+            Ok(sums) => Ok(sums),
+            Err(plan) => self.batch_wire_on_host(&plan, scalars, n, batch),
+        }
+    }
+
+    /// [`Bases::msm_batch_wire`] on the device copy where the call's plan
+    /// sends it there (uploading the bases first where no call has yet),
+    /// else the plan, for the host.
+    fn batch_wire_on_device(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Result<Sums<C>, Plan>, Error> {
         let layout = ScalarLayout::of(&self.config);
         self.check_n(n)?;
         if Some(scalars.len())
@@ -278,11 +325,26 @@ impl<C: Curve> Bases<C> {
             ));
         }
         let plan = plan::plan_batch(C::ID, n, batch, &self.config)?;
-        if let Some(device) = self.device_for(&plan, n)? {
-            // The device checks the scalars (< r) and undoes their layout.
-            let packed = ScalarVectors::Packed(scalars);
-            return self.device_batch(device, &plan, packed, layout, n, batch);
-        }
+        let Some(device) = self.device_for(&plan, n)? else {
+            return Ok(Err(plan));
+        };
+        // The device checks the scalars (< r) and undoes their layout.
+        let packed = ScalarVectors::Packed(scalars);
+        Ok(Ok(
+            self.device_batch(device, &plan, packed, layout, n, batch)?
+        ))
+    }
+
+    /// [`Bases::msm_batch_wire`] on the host engine of `plan`, its sizes
+    /// checked already. In the pool.
+    fn batch_wire_on_host(
+        &self,
+        plan: &Plan,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Sums<C>, Error> {
+        let layout = ScalarLayout::of(&self.config);
         if n == 0 {
             let zeros = alloc::try_filled(batch, C::Affine::zero(), "the batch's results")?;
             return Ok(Sums::from_host(zeros));
@@ -299,7 +361,7 @@ impl<C: Curve> Bases<C> {
         alloc::probe(working.saturating_add(decoded_bytes), "the host batch")?;
         let decoded = Zeroizing::new(encoding::decode_scalars_in::<C>(scalars, layout)?);
         let vectors: Vec<&[C::Scalar]> = decoded.chunks_exact(n).collect();
-        Ok(Sums::from_host(self.host_batch(&plan, n, &vectors)?))
+        Ok(Sums::from_host(self.host_batch(plan, n, &vectors)?))
     }
 
     fn check_n(&self, n: usize) -> Result<(), Error> {
@@ -414,11 +476,26 @@ pub struct BasesBytes {
     inner: Box<dyn WireBases>,
 }
 
-/// The curve-erased operations of [`Bases`].
+/// The curve-erased operations of [`Bases`]: the byte-level batch, whole
+/// (in the pool), or its device part and host part apart.
 trait WireBases: Send + Sync {
     fn len(&self) -> usize;
     fn device_tables(&self) -> Option<DeviceTables>;
+    fn device_alone(&self, batch: usize) -> bool;
     fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error>;
+    fn batch_on_device(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Result<Vec<u8>, Plan>, Error>;
+    fn batch_on_host(
+        &self,
+        plan: &Plan,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Vec<u8>, Error>;
 }
 
 impl<C: Curve> WireBases for Bases<C> {
@@ -430,8 +507,35 @@ impl<C: Curve> WireBases for Bases<C> {
         Bases::device_tables(self)
     }
 
+    fn device_alone(&self, batch: usize) -> bool {
+        Bases::device_alone(self, batch)
+    }
+
     fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
         Ok(self.msm_batch_wire(scalars, n, batch)?.into_wire())
+    }
+
+    fn batch_on_device(
+        &self,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Result<Vec<u8>, Plan>, Error> {
+        Ok(self
+            .batch_wire_on_device(scalars, n, batch)?
+            .map(Sums::into_wire))
+    }
+
+    fn batch_on_host(
+        &self,
+        plan: &Plan,
+        scalars: &[u8],
+        n: usize,
+        batch: usize,
+    ) -> Result<Vec<u8>, Error> {
+        Ok(self
+            .batch_wire_on_host(plan, scalars, n, batch)?
+            .into_wire())
     }
 }
 
@@ -543,10 +647,20 @@ impl BasesBytes {
     /// `batch` MSMs over the first `n` points: `scalars` holds batch·n
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        crate::pool::run(|| {
-            let wire = self.inner.msm_batch(scalars, n, batch)?;
-            formats::wire_output(self.curve, self.point_format, wire)
-        })
+        let output = |wire| formats::wire_output(self.curve, self.point_format, wire);
+        // The GPU part on the caller's thread where it leaves the host's
+        // threads nothing to do ([`Bases::msm`] says why), everything else
+        // in the pool.
+        if self.inner.device_alone(batch) {
+            crate::pool::start()?;
+            return match self.inner.batch_on_device(scalars, n, batch)? {
+                Ok(wire) => output(wire),
+                Err(plan) => {
+                    crate::pool::run(|| output(self.inner.batch_on_host(&plan, scalars, n, batch)?))
+                }
+            };
+        }
+        crate::pool::run(|| output(self.inner.msm_batch(scalars, n, batch)?))
     }
 }
 

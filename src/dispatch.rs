@@ -164,13 +164,17 @@ pub(crate) struct Sums<C: Curve> {
     wire: Option<Vec<u8>>,
 }
 
+/// Result points from which their decoding (and their encoding in another
+/// point format, [`crate::formats`]) runs on the pool's threads: 65,536
+/// Verkle commitments are a batch's results, and took ~10 ms on one
+/// (bench/NOTES.md v41b). Fewer are decoded on the calling thread, which a
+/// GPU part may run outside the pool ([`device_alone`]).
+pub(crate) const PARALLEL_DECODE_MIN_SUMS: usize = 64;
+
 impl<C: Curve> Sums<C> {
     /// The device's result points, each checked once by decoding it; in
-    /// parallel from PARALLEL_DECODE_MIN_SUMS (65,536 Verkle commitments are
-    /// a batch's results), else on this thread, which a single MSM's GPU
-    /// part may run outside the pool ([`device_alone`]).
+    /// parallel from [`PARALLEL_DECODE_MIN_SUMS`], else on this thread.
     pub(crate) fn from_device(wire: Vec<u8>) -> Result<Self, Error> {
-        const PARALLEL_DECODE_MIN_SUMS: usize = 64;
         let size = C::ID.point_bytes();
         let points = if wire.len() / size < PARALLEL_DECODE_MIN_SUMS {
             wire.chunks_exact(size)

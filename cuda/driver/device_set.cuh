@@ -1,18 +1,23 @@
 // Running one MSM over several GPUs: each device's slice runs on its own host
-// thread (the first on the caller's) and stream, in passes that fit its
-// memory, and the partial sums are added on the host.
+// thread (the first on the caller's, the others on kept workers) and
+// stream, in passes that fit its memory, and the partial sums are added on
+// the host.
 #pragma once
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <exception>
+#include <memory>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 #include "../curve_traits.cuh"
 #include "../ec/affine_of.cuh"
 #include "../msm/plan/passes.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/slice_workers.cuh"
 #include "../runtime/stream_pool.cuh"
+#include "../runtime/trace.cuh"
 #include "devices.cuh"
 
 namespace gpukit {
@@ -37,7 +42,7 @@ inline void keep_pool_memory(int device) {
 
 // Runs body(i, stream) for every slice i, each on its device, concurrently
 // when there are several, and returns the results in slice order. Where
-// slices fail, one error is rethrown after every thread has ended: the
+// slices fail, one error is rethrown after every slice has ended: the
 // least by rank(status), then by the input it names (gpukit_error::index),
 // then by slice order, so that a call spread over devices reports the
 // fault one device would have (the one-shot call's ranks: one_shot.cuh
@@ -46,9 +51,12 @@ template <class Body, class Rank>
 auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank)
     -> std::vector<decltype(body(size_t(0), cudaStream_t{}))> {
     using R = decltype(body(size_t(0), cudaStream_t{}));
+    using clock = std::chrono::steady_clock;
+    const clock::time_point dispatched = trace_enabled() ? clock::now() : clock::time_point{};
     std::vector<R> results(slices.size());
     std::vector<gpukit_error> errors(slices.size(), gpukit_error{STATUS_OK, {}});
     auto run_one = [&](size_t i) {
+        trace_call_start() = dispatched;
         try {
             device_guard guard(slices[i].device);
             keep_pool_memory(slices[i].device);
@@ -61,23 +69,28 @@ auto run_per_slice(const std::vector<device_slice>& slices, Body body, Rank rank
         } catch (const std::exception& e) {
             errors[i] = {STATUS_INTERNAL, std::string("internal error: ") + e.what()};
         }
+        trace_call_start() = clock::time_point{};
     };
-    // Slice 0 runs on the caller's thread, the others on threads of their
-    // own (a thread fewer to start and join). Where a thread cannot be
-    // started, the caller runs that slice and the ones after it in turn:
-    // slower, not a std::terminate from a joinable thread destroyed.
-    std::vector<std::thread> threads;
-    size_t spawned = 1;
-    for (; spawned < slices.size(); spawned++) {
+    // Slice 0 runs on the caller's thread, the others on kept workers
+    // (runtime/slice_workers.cuh). Where a worker cannot be had, the caller
+    // runs that slice and the ones after it in turn: slower, not a failure.
+    std::vector<std::unique_ptr<pooled_slice_worker>> workers;
+    size_t started = 1;
+    for (; started < slices.size(); started++) {
         try {
-            threads.emplace_back(run_one, spawned);
-        } catch (const std::exception&) {  // std::system_error, or the vector's bad_alloc
+            auto worker = std::make_unique<pooled_slice_worker>();
+            (*worker)->start([&run_one, started] { run_one(started); });
+            workers.push_back(std::move(worker));
+        } catch (const std::exception&) {  // std::system_error, or std::bad_alloc
             break;
         }
     }
     run_one(0);
-    for (size_t i = spawned; i < slices.size(); i++) run_one(i);
-    for (auto& t : threads) t.join();
+    for (size_t i = started; i < slices.size(); i++) run_one(i);
+    for (auto& w : workers) (*w)->finish();
+    if (trace_enabled() && slices.size() > 1)
+        std::fprintf(stderr, "gpukit trace: %zu slices: joined +%.3f ms after the call's dispatch\n", slices.size(),
+                     std::chrono::duration<double, std::milli>(clock::now() - dispatched).count());
     const auto key = [&](const gpukit_error& e) { return std::make_pair(rank(e.status), e.index); };
     const gpukit_error* reported = nullptr;
     for (const auto& e : errors)

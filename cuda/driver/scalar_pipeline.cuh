@@ -22,11 +22,13 @@
 // is gone (bucket_carry.cuh).
 #pragma once
 #include <algorithm>
+#include <memory>
 #include <vector>
 #include "../msm/bucket_carry.cuh"
 #include "../msm/pippenger.cuh"
 #include "../msm/plan/parts.cuh"
 #include "../runtime/device_buffer.cuh"
+#include "../runtime/result_reads.cuh"
 #include "../runtime/stream_pool.cuh"
 #include "device_set.cuh"
 #include "upload.cuh"
@@ -61,13 +63,24 @@ class vector_sums {
 // scalars are zeroed, so the work runs in bounds): waiting for each part's
 // check held its MSM back by the decode and a synchronisation, 0.7–0.8 ms
 // of a 2^24 call's lead part (bench/NOTES.md v34d), and the next part's
-// launch behind the previous part's MSM.
-template <class C, class Enqueue>
+// launch behind the previous part's MSM. The checks are read through the
+// caller's `reads` (on `stream`), and `queue_reads(reads)` queues there what
+// else the caller reads after the last part (its sums), so that one wait
+// serves both: a resident 2^24 call read its checks and then its sums, two
+// round trips (bench/NOTES.md v55a). What it read stays valid while `reads`
+// lives.
+template <class C, class Enqueue, class QueueReads>
 void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
-                      scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
+                      scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue, result_reads& reads,
+                      QueueReads queue_reads) {
     const size_t largest = largest_part(parts);
-    // The gather pool wakes while the buffers are allocated.
-    warm_gather_pool(parts.empty() ? 0 : size_t(parts[0].vectors) * parts[0].count * 32);
+    std::vector<scalar_rows> rows;
+    for (const scalar_part& p : parts) rows.push_back({scalars, p.vectors, p.count, p.first_vector, offset + p.first});
+    // The gather pool wakes while the buffers are allocated, unless the
+    // first part goes by DMA from page-locked memory: its helpers would
+    // spin on the host's cores for nothing (a pool of 16 a device, beside
+    // the slices' threads).
+    if (!parts.empty() && !scalars_page_locked(rows[0])) warm_gather_pool(size_t(parts[0].vectors) * parts[0].count * 32);
     pooled_stream copy_stream;
     device_buffer<uint32_t> buffers[2] = {device_buffer<uint32_t>(largest * 8, stream),
                                           device_buffer<uint32_t>(largest * 8, stream)};
@@ -77,15 +90,12 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
     allocated.wait_in(copy_stream.get());
     const device_buffer<decode_report> reports = new_report(copy_stream.get(), parts.size());
     trace_mark("scalar buffers");
-    std::vector<scalar_rows> rows;
     for (size_t k = 0; k < parts.size(); k++) {
-        const scalar_part& p = parts[k];
         device_buffer<uint32_t>& buffer = buffers[k % 2];
         if (k >= 2) consumed[k % 2].wait_in(copy_stream.get());
-        rows.push_back({scalars, p.vectors, p.count, p.first_vector, offset + p.first});
         {
             staged_upload upload(copy_stream.get());
-            enqueue_scalars<C>(upload, buffer.get(), rows.back(), scalars_layout, reports.get() + k);
+            enqueue_scalars<C>(upload, buffer.get(), rows[k], scalars_layout, reports.get() + k);
             upload.finish();
         }
         uploaded.record(copy_stream.get());
@@ -93,11 +103,22 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
         enqueue(k, static_cast<const uint32_t*>(buffer.get()));
         consumed[k % 2].record(stream);
     }
-    // `stream` waited for every part's decode. In the parts' order, so that
-    // the lowest index is the one reported, as the host's check would.
-    const std::vector<decode_report> checked = read_reports(reports, stream);
-    trace_mark("read checks");
+    // `stream` waited for every part's decode.
+    const decode_report* checked = reads.read(reports.get(), reports.size());
+    queue_reads(reads);
+    reads.wait();
+    trace_mark("read checks and unit sums");
+    // In the parts' order, so that the lowest index is the one reported, as
+    // the host's check would.
     for (size_t k = 0; k < parts.size(); k++) raise_scalar_report(checked[k], rows[k]);
+}
+
+// run_scalar_parts reading nothing beside the checks.
+template <class C, class Enqueue>
+void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vectors& scalars, uint32_t offset,
+                      scalar_layout scalars_layout, cudaStream_t stream, Enqueue enqueue) {
+    result_reads reads(stream);
+    run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream, enqueue, reads, [](result_reads&) {});
 }
 
 // The share of a lone vector's slice that leads (plan/parts.cuh): the rule's,
@@ -148,9 +169,13 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
                        takes_carry<C>(shape_of(parts[k]), msm_budget, carried) &&
                        takes_carry<C>(shape_of(parts[k + 1]), msm_budget, carried);
     }
+    trace_mark("plan");
     bucket_carry<C> carry;
     std::vector<device_buffer<bucket_t>> unit_sums;
     std::vector<msm_shape> shapes;
+    // The parts' sums, read with their checks (and valid while `reads` lives).
+    result_reads reads(stream);
+    std::vector<std::unique_ptr<pending_msm_sums<C>>> pending(parts.size());
     run_scalar_parts<C>(parts, scalars, offset, scalars_layout, stream,
                         [&](size_t k, const uint32_t* part_scalars) {
                             const scalar_part& p = parts[k];
@@ -161,11 +186,17 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
                             enqueue_msm<C>(table + p.first, part_scalars, shapes.back(), msm_budget,
                                            unit_sums.back().get(), stream,
                                            carried_in || passes_on[k] ? &carry : nullptr);
+                        },
+                        reads, [&](result_reads& queue) {
+                            for (size_t k = 0; k < parts.size(); k++)
+                                if (!passes_on[k])  // else its sums went into the next part's buckets
+                                    pending[k] = std::make_unique<pending_msm_sums<C>>(unit_sums[k], shapes[k], stream,
+                                                                                       queue, BITS);
                         });
     vector_sums<bucket_t> sums(batch);
     for (size_t k = 0; k < parts.size(); k++) {
-        if (passes_on[k]) continue;  // its sums went into the next part's buckets
-        const std::vector<bucket_t> part_sums = finish_msm<C>(unit_sums[k], shapes[k], stream);
+        if (!pending[k]) continue;
+        const std::vector<bucket_t> part_sums = pending[k]->take();
         for (uint32_t j = 0; j < parts[k].vectors; j++) sums.add(parts[k].first_vector + j, part_sums[j]);
     }
     return sums.take();

@@ -241,6 +241,24 @@ struct scalar_rows {
     uint32_t rows, count, first_row, offset;
 };
 
+// f(row, count, bytes) on the host rows of `rows` as staged_upload::copy
+// takes them: row(j) the j-th row's first byte, `count` rows of `bytes`
+// each. Whole packed vectors are one row.
+template <class F>
+auto on_host_rows(const scalar_rows& rows, F f) {
+    auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
+    if (!rows.source.vectors && rows.count == rows.source.n) return f(row, size_t(1), size_t(rows.rows) * rows.count * 32);
+    return f(row, size_t(rows.rows), size_t(rows.count) * 32);
+}
+
+// Whether the scalars of `rows` go to the device by DMA from page-locked
+// memory, which needs no gather.
+inline bool scalars_page_locked(const scalar_rows& rows) {
+    return on_host_rows(rows, [](const auto& row, size_t count, size_t bytes) {
+        return !staged_upload::page_locked(row, count, bytes).empty();
+    });
+}
+
 // Enqueues, as part of `upload`, the upload of the scalars of `rows` (laid
 // out as `layout` says) contiguously into dest and their check (< r) and
 // conversion to canonical little-endian integers; a scalar that fails goes
@@ -251,13 +269,8 @@ void enqueue_scalars(staged_upload& upload, uint32_t* dest, const scalar_rows& r
                      decode_report* report) {
     constexpr uint32_t BLOCK = 256;
     const cudaStream_t stream = upload.kernel_stream();
-    const size_t row_bytes = size_t(rows.count) * 32, total = size_t(rows.rows) * rows.count;
-    auto row = [&rows](size_t j) { return rows.source.vector(rows.first_row + j) + size_t(rows.offset) * 32; };
-    // Whole packed vectors are one row.
-    if (!rows.source.vectors && rows.count == rows.source.n)
-        upload.copy(dest, row, 1, total * 32);
-    else
-        upload.copy(dest, row, rows.rows, row_bytes);
+    const size_t total = size_t(rows.rows) * rows.count;
+    on_host_rows(rows, [&](const auto& row, size_t count, size_t bytes) { upload.copy(dest, row, count, bytes); });
     upload.hand_over();
     trace_mark("copy scalars");
     decode_scalars<C><<<blocks_for(total, BLOCK), BLOCK, 0, stream>>>(dest, uint32_t(total), layout, report);

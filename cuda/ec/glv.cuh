@@ -4,7 +4,7 @@
 // basis of the lattice {(a, b): a + b·λ ≡ 0 mod r}, |k1| and |k2| have about
 // half of r's bits: an MSM of n scalars becomes one of 2n scalars of half the
 // windows, and the host's chain of doublings after it (Horner over the
-// windows, pippenger.cuh finish_msm) half as long. The per-curve constants
+// windows, pippenger.cuh pending_msm_sums) half as long. The per-curve constants
 // (curve_traits<C>::glv) are generated from registry.toml; tools/gen/src/glv.rs
 // says how they are derived and why the bound holds.
 #pragma once

@@ -2,7 +2,7 @@
 // of n becomes |k1| over ±P_i (slot i) and |k2| over ±φ(P_i) (slot n + i),
 // and 2n scalars of SPLIT_BITS run instead: as many pairs, half the
 // windows, so half the host's chain of doublings that combines them
-// (finish_msm at SPLIT_BITS; 252 BN254 doublings took 0.14–0.16 ms of a
+// (pending_msm_sums at SPLIT_BITS; 252 BN254 doublings took 0.14–0.16 ms of a
 // 0.4–0.5 ms call at 2^10 on the H100's host, bench/NOTES.md v28a) and half
 // the buckets to reduce. Small passes run the split on the small path
 // (small_msm.cuh); larger ones, up to glv_sorted_max_points, through the
@@ -238,7 +238,7 @@ __global__ void phi_points(typename curve_traits<C>::affine_t* points, uint32_t 
 // Enqueues the rest of the sorted pipeline over `pairs` and their n points
 // at `points`, which has room for 2n (the φ copies go behind them), on
 // `stream`: unit u's sum in unit_sums[u] (pairs.shape.units(glv_bits<C>())
-// of them), for finish_msm at glv_bits<C>().
+// of them), for pending_msm_sums at glv_bits<C>().
 template <class C>
 void enqueue_glv_sorted_sums(typename curve_traits<C>::affine_t* points, glv_sorted_pairs& pairs,
                              typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {
@@ -260,7 +260,7 @@ void enqueue_glv_sorted_sums(typename curve_traits<C>::affine_t* points, glv_sor
 
 // Enqueues the small path's sums of `pairs` over their points `bases` on
 // `stream`: unit u's sum in unit_sums[u] (pairs.shape.units(glv_bits<C>())
-// of them), for finish_msm at glv_bits<C>().
+// of them), for pending_msm_sums at glv_bits<C>().
 template <class C>
 void enqueue_glv_sums(const typename curve_traits<C>::affine_t* bases, const glv_small_pairs& pairs,
                       typename curve_traits<C>::bucket_t* unit_sums, cudaStream_t stream) {

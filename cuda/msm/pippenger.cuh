@@ -194,17 +194,4 @@ class pending_msm_sums {
     const bucket_t* host_ = nullptr;
 };
 
-// Waits for `stream` and combines the unit sums an enqueue_msm of `shape`
-// (over scalars of `scalar_bits`) left in unit_sums into one sum per vector.
-template <class C>
-std::vector<typename curve_traits<C>::bucket_t> finish_msm(
-    const device_buffer<typename curve_traits<C>::bucket_t>& unit_sums, const msm_shape& shape, cudaStream_t stream,
-    uint32_t scalar_bits = curve_traits<C>::SCALAR_BITS) {
-    result_reads reads(stream);
-    const pending_msm_sums<C> sums(unit_sums, shape, stream, reads, scalar_bits);
-    reads.wait();
-    trace_mark("read unit sums");
-    return sums.take();
-}
-
 }  // namespace gpukit

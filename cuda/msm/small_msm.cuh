@@ -23,7 +23,7 @@
 // addition costs its products in sequence however few lanes work: on XYZZ
 // points they spread each level's products over the lanes
 // (ec/spread_sum.cuh), four rounds of one product an addition instead of 14.
-// The host combines the units as after the pipeline (finish_msm).
+// The host combines the units as after the pipeline (pending_msm_sums).
 #pragma once
 #include "../curve_traits.cuh"
 #include "../ec/glv.cuh"

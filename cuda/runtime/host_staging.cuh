@@ -293,11 +293,11 @@ class staged_upload {
         check_cuda(drained, "waiting for the staged copy");
     }
 
-  private:
     // The locked pages of each row's range where every row lies in a range
-    // the caller page-locked (page_locked.cuh), else none. Short rows (a
-    // typed batch's vectors, 8 KiB each for Verkle) are gathered even then:
-    // a copy each would cost a driver call each.
+    // the caller page-locked (page_locked.cuh), else none: copy() then sends
+    // the rows by DMA straight from them. Short rows (a typed batch's
+    // vectors, 8 KiB each for Verkle) are gathered even then: a copy each
+    // would cost a driver call each.
     template <class Row>
     static std::vector<locked_span> page_locked(const Row& row, size_t rows, size_t row_bytes) {
         const page_locked_ranges& ranges = page_locked_ranges::instance();
@@ -307,6 +307,8 @@ class staged_upload {
             if (!ranges.find(row(j), row_bytes, spans[j])) return {};
         return spans;
     }
+
+  private:
     // Each row's locked pages by one DMA copy, straight from the caller's
     // memory, and its bytes on the pages it shares with its neighbours (less
     // than a page at either end) from pageable memory. The copy engine reads

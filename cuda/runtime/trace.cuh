@@ -30,6 +30,15 @@ inline bool trace_enabled() {
     return on;
 }
 
+// When the call whose slice runs on this thread dispatched its slices
+// (driver/device_set.cuh run_per_slice sets it on each slice's thread for
+// the slice's run, and clears it after): a trace then also says when its
+// slice began and ended within the call. Unset (the epoch) elsewhere.
+inline std::chrono::steady_clock::time_point& trace_call_start() {
+    static thread_local std::chrono::steady_clock::time_point start{};
+    return start;
+}
+
 class trace_scope {
   public:
     trace_scope(const char* what, cudaStream_t stream) : what_(what), stream_(stream) {
@@ -74,6 +83,10 @@ class trace_scope {
             host_line += std::string(" ") + p.name + " " + fmt(p.host);
         }
         host_line += " host tail " + fmt(milliseconds(marks_.back().host, end));
+        const clock::time_point dispatched = trace_call_start();
+        if (dispatched != clock::time_point{})
+            host_line += "; began +" + fmt(milliseconds(dispatched, start_)) + " ended +" +
+                         fmt(milliseconds(dispatched, end)) + " after the call's dispatch";
         std::fprintf(stderr, "%s\n%s\n", line.c_str(), host_line.c_str());
         for (const auto& m : marks_) cudaEventDestroy(m.event);
     }

@@ -112,14 +112,11 @@ fn to_wire(
 
 /// Encodes wire result points in the codec's format.
 fn from_wire(curve: CurveId, codec: &Codec, wire: &[u8]) -> Result<Vec<u8>, Error> {
-    // From this many points the conversion runs on the pool's threads:
-    // 65,536 Verkle commitments took ~10 ms on one (bench/NOTES.md v41b).
-    const PARALLEL_MIN_POINTS: usize = 64;
     let pb = curve.point_bytes();
     let count = wire.len() / pb;
     let mut out = vec![0u8; count * codec.size];
     let encode = |(o, w): (&mut [u8], &[u8])| (codec.encode)(w, o);
-    let encoded = if count < PARALLEL_MIN_POINTS {
+    let encoded = if count < dispatch::PARALLEL_DECODE_MIN_SUMS {
         out.chunks_exact_mut(codec.size)
             .zip(wire.chunks_exact(pb))
             .try_for_each(encode)
