@@ -126,9 +126,9 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
 // the slice's scalars lie in page-locked memory, unless GPUKIT_LEAD_SHARE
 // sets it.
 template <class C>
-uint32_t lead_share_for(const scalar_vectors& scalars, uint32_t count, uint32_t offset, uint32_t c,
+double lead_share_for(const scalar_vectors& scalars, uint32_t count, uint32_t offset, uint32_t c,
                         bool window_fixed) {
-    if (const uint32_t forced = lead_share_override()) return forced;
+    if (const double forced = lead_share_override()) return forced;
     const page_locked_ranges& ranges = page_locked_ranges::instance();
     locked_span span;
     const bool locked = ranges.any() && ranges.find(scalars.vector(0) + size_t(offset) * 32, size_t(count) * 32, span);
@@ -154,7 +154,7 @@ std::vector<typename curve_traits<C>::bucket_t> pipelined_bases_msm(const typena
     // so its capacity is sized over the whole batch, not one vector.
     const uint32_t total = uint32_t(std::min<size_t>(size_t(count) * batch, UINT32_MAX));
     const uint32_t chunk = points_per_pass<C>(total, c, copies, 2 * 32, budget);
-    const uint32_t lead_share = lead_share_for<C>(scalars, count, offset, c, copies > 1);
+    const double lead_share = lead_share_for<C>(scalars, count, offset, c, copies > 1);
     const std::vector<scalar_part> parts = plan_parts(count, chunk, batch, c, copies > 1, PIPPENGER_RAMP, lead_share);
     const size_t msm_budget = budget - 2 * largest_part(parts) * 32;
     constexpr uint32_t BITS = curve_traits<C>::SCALAR_BITS;

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
-#include "../../runtime/env.cuh"
 
 namespace gpukit {
 
@@ -49,12 +49,14 @@ inline uint32_t lone_lead_share(uint32_t pairs_per_point, uint32_t point_bytes, 
     return uint32_t(std::clamp(share, double(LEAD_SHARE_MIN), double(LEAD_SHARE_MAX)));
 }
 
-// GPUKIT_LEAD_SHARE (read once per process, 2 to 64) replaces the rule, for
-// benchmarks; 0 where it is not set.
-inline uint32_t lead_share_override() {
-    static const uint32_t share = [] {
-        const size_t v = env_count("GPUKIT_LEAD_SHARE", 0);
-        return v >= 2 && v <= 64 ? uint32_t(v) : 0u;
+// GPUKIT_LEAD_SHARE (read once per process, 2 to 64, a fraction allowed:
+// 5.8 leads with 10/58 of the points) replaces the rule, for benchmarks; 0
+// where it is not set.
+inline double lead_share_override() {
+    static const double share = [] {
+        const char* v = std::getenv("GPUKIT_LEAD_SHARE");
+        const double s = v ? std::strtod(v, nullptr) : 0;
+        return s >= 2 && s <= 64 ? s : 0.0;
     }();
     return share;
 }
@@ -109,7 +111,7 @@ struct scalar_part {
 //   (512 MB at 2^24, 12–17 ms on the H100's host, bench/NOTES.md v21a);
 // - a vector larger than a pass is cut into passes of `chunk` points.
 inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint32_t batch, uint32_t c,
-                                           bool window_fixed, part_ramp ramp, uint32_t lead_share) {
+                                           bool window_fixed, part_ramp ramp, double lead_share) {
     std::vector<scalar_part> parts;
     if (count <= chunk) {
         uint32_t per_part = std::max(1u, std::min(batch, chunk / std::max(count, 1u)));
@@ -122,7 +124,7 @@ inline std::vector<scalar_part> plan_parts(uint32_t count, uint32_t chunk, uint3
         }
         uint32_t v = 0;
         if (per_part == 1 && count >= (window_fixed ? FIXED_WINDOW_PIPELINE_MIN_POINTS : PIPELINE_MIN_POINTS)) {
-            const uint32_t lead_points = count / std::max(2u, lead_share);
+            const uint32_t lead_points = uint32_t(count / std::max(2.0, lead_share));
             parts.push_back({0, 1, 0, lead_points, lead_window(c, window_fixed)});
             parts.push_back({0, 1, lead_points, count - lead_points, c});
             v = 1;
