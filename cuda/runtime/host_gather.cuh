@@ -16,6 +16,7 @@
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif
+#include "spin_wait.cuh"
 
 namespace gpukit {
 
@@ -132,7 +133,7 @@ class gather_pool {
         for (unsigned k = 0; finished_.load(std::memory_order_acquire) < count; k++) {
             if (poll) poll();
             if (k < 4096)
-                relax();
+                spin_pause();
             else
                 std::this_thread::yield();
         }
@@ -157,13 +158,6 @@ class gather_pool {
     bool spinning() const {
         return clock::now().time_since_epoch().count() < spin_until_.load(std::memory_order_relaxed);
     }
-    static void relax() {
-#if defined(__x86_64__)
-        _mm_pause();
-#else
-        std::this_thread::yield();
-#endif
-    }
     // The next item of the current job, if one is left.
     bool claim(size_t& item) {
         uint64_t word = claim_.load(std::memory_order_acquire);
@@ -181,7 +175,7 @@ class gather_pool {
             // A job's words are written before its generation is released.
             while (generation_.load(std::memory_order_acquire) == seen) {
                 if (spinning()) {
-                    relax();
+                    spin_pause();
                     continue;
                 }
                 std::unique_lock<std::mutex> lock(mutex_);

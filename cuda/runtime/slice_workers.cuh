@@ -20,9 +20,7 @@
 #include <utility>
 #include <unistd.h>
 #include "kept.cuh"
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
+#include "spin_wait.cuh"
 
 namespace gpukit {
 
@@ -53,19 +51,12 @@ class slice_worker {
     }
     void finish() {
         const clock::time_point until = clock::now() + SPIN;
-        while (!done_.load(std::memory_order_acquire) && clock::now() < until) relax();
+        while (!done_.load(std::memory_order_acquire) && clock::now() < until) spin_pause();
         std::unique_lock<std::mutex> hold(lock_);
         finished_.wait(hold, [&] { return done_.load(std::memory_order_relaxed); });
     }
 
   private:
-    static void relax() {
-#if defined(__x86_64__)
-        _mm_pause();
-#else
-        std::this_thread::yield();
-#endif
-    }
     void serve() {
         std::unique_lock<std::mutex> hold(lock_);
         for (;;) {
@@ -73,7 +64,7 @@ class slice_worker {
                 // Spin unlocked for the next job, then sleep.
                 hold.unlock();
                 const clock::time_point until = clock::now() + SPIN;
-                while (!posted_flag_.load(std::memory_order_acquire) && clock::now() < until) relax();
+                while (!posted_flag_.load(std::memory_order_acquire) && clock::now() < until) spin_pause();
                 hold.lock();
                 posted_.wait(hold, [&] { return bool(job_); });
             }
