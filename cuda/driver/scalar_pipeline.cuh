@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <memory>
 #include <vector>
+#include "../msm/bucket_accumulate.cuh"
 #include "../msm/bucket_carry.cuh"
 #include "../msm/pippenger.cuh"
 #include "../msm/plan/parts.cuh"
@@ -123,17 +124,31 @@ void run_scalar_parts(const std::vector<scalar_part>& parts, const scalar_vector
 
 // The share of a lone vector's slice that leads (plan/parts.cuh): the rule's,
 // from the lead window's pairs a point, the curve's point size and whether
-// the slice's scalars lie in page-locked memory, unless GPUKIT_LEAD_SHARE
-// sets it.
+// the slice's scalars lie in page-locked memory, then, where the parts
+// accumulate batch-affine over the same window (precomputed copies), sized
+// by their whole steps (lead_share_by_steps); GPUKIT_LEAD_SHARE sets it.
 template <class C>
 double lead_share_for(const scalar_vectors& scalars, uint32_t count, uint32_t offset, uint32_t c,
-                        bool window_fixed) {
+                      bool window_fixed) {
     if (const double forced = lead_share_override()) return forced;
     const page_locked_ranges& ranges = page_locked_ranges::instance();
     locked_span span;
     const bool locked = ranges.any() && ranges.find(scalars.vector(0) + size_t(offset) * 32, size_t(count) * 32, span);
     const uint32_t pairs = window_count(curve_traits<C>::SCALAR_BITS, lead_window(c, window_fixed));
-    return lone_lead_share(pairs, curve_traits<C>::POINT_BYTES, locked);
+    const double rule = lone_lead_share(pairs, curve_traits<C>::POINT_BYTES, locked);
+    if constexpr (!batch_affine_capable<C>()) {
+        return rule;
+    } else {
+        if (!window_fixed) return rule;
+        const size_t wave = affine_wave<C>();
+        return lead_share_by_steps(count, pairs, rule, locked ? LOCKED_SCALAR_UPLOAD_NS : GATHERED_SCALAR_UPLOAD_NS,
+                                   [wave](size_t part_pairs) {
+                                       const affine_accumulation a = affine_accumulation_for<C>(part_pairs, wave);
+                                       return accumulation_ns(part_pairs, size_t(a.threads) * a.lanes,
+                                                              a.lanes == AFFINE_NARROW_LANES,
+                                                              curve_traits<C>::POINT_BYTES);
+                                   });
+    }
 }
 
 // One device's share of the MSMs of `scalars` over its resident table: the points

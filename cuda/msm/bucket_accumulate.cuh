@@ -359,6 +359,12 @@ struct affine_accumulation {
     uint32_t threads, lanes;
 };
 
+// Threads of one wave of the batch-affine accumulation on the current device.
+template <class C>
+size_t affine_wave() {
+    return size_t(multiprocessors()) * affine_blocks_per_sm<C>() * AFFINE_BLOCK;
+}
+
 // The batch-affine accumulation of `pairs` pairs: AFFINE_LANES lanes a
 // thread where a wave's lanes get AFFINE_MIN_LANE_ITEMS items each, else
 // AFFINE_NARROW_LANES where theirs do, else none. At 32 lanes a group of
@@ -366,15 +372,16 @@ struct affine_accumulation {
 // two-GPU BN254 2^23 slice one-shot in four parts 24.9 ms against three
 // parts' 24.3–24.8), where 64 lanes of ~6 items ran no faster than XYZZ
 // (v43a): BLS12-381 G1 and BLS12-377 G1 resident 2^21 took 7 % less,
-// one-shot 6–8 % (bench/NOTES.md v45a).
+// one-shot 6–8 % (bench/NOTES.md v45a). `wave` is affine_wave<C>(), given
+// by a caller that weighs many group sizes (scalar_pipeline.cuh
+// lead_share_for), as the device query costs a driver call.
 template <class C>
-affine_accumulation affine_accumulation_for(size_t pairs) {
+affine_accumulation affine_accumulation_for(size_t pairs, size_t wave) {
     if constexpr (!batch_affine_capable<C>()) {
         return {0, 0};
     } else {
         const accumulation_choice choice = accumulation_override();
         if (choice == accumulation_choice::xyzz) return {0, 0};
-        const size_t wave = size_t(multiprocessors()) * affine_blocks_per_sm<C>() * AFFINE_BLOCK;
         const uint32_t forced = affine_lanes_override();
         uint32_t lanes = forced ? forced : AFFINE_LANES;
         if (!forced && pairs < wave * AFFINE_LANES * AFFINE_MIN_LANE_ITEMS) lanes = AFFINE_NARROW_LANES;
@@ -385,6 +392,11 @@ affine_accumulation affine_accumulation_for(size_t pairs) {
         const size_t per_thread = size_t(lanes) * AFFINE_MIN_LANE_ITEMS;
         return {uint32_t(std::max<size_t>(1, std::min(wave, (pairs + per_thread - 1) / per_thread))), lanes};
     }
+}
+
+template <class C>
+affine_accumulation affine_accumulation_for(size_t pairs) {
+    return affine_accumulation_for<C>(pairs, affine_wave<C>());
 }
 
 // Whether `a` is batch-affine at full width: AFFINE_LANES lanes a thread,

@@ -49,6 +49,69 @@ inline uint32_t lone_lead_share(uint32_t pairs_per_point, uint32_t point_bytes, 
     return uint32_t(std::clamp(share, double(LEAD_SHARE_MIN), double(LEAD_SHARE_MAX)));
 }
 
+// A batch-affine part's accumulation as lead_share_by_steps counts it: a
+// launch gives each of its `slots` lanes (threads · lanes a thread) K =
+// ⌈pairs / slots⌉ consecutive items and takes K steps whatever the
+// remainder, each slot a step STEP_NS_A_SLOT (64 lanes; 32 lanes a thread:
+// NARROW_STEP_NS_A_SLOT), plus LAUNCH_NS_A_SLOT (NARROW_LAUNCH_NS_A_SLOT)
+// once, the lanes' stitching; a part too small for batch-affine lanes
+// (slots = 0) XYZZ_NS_A_PAIR a pair. For 64-byte points on an H200, fitted
+// on BN254's two-GPU slice at lead shares 4 and 5 (bench/NOTES.md v55b: the
+// rest's 19 and 21 steps 13.80 and 15.08 ms, the lead's 13 and 11 steps
+// 5.28 and 4.51) and v48c's XYZZ lead; scaled by the field's size squared.
+constexpr double STEP_NS_A_SLOT = 0.148, NARROW_STEP_NS_A_SLOT = 0.178;
+constexpr double LAUNCH_NS_A_SLOT = 0.384, NARROW_LAUNCH_NS_A_SLOT = 0.134;
+constexpr double XYZZ_NS_A_PAIR = 0.219;
+
+inline double accumulation_ns(size_t pairs, size_t slots, bool narrow, uint32_t point_bytes) {
+    const double size = point_bytes / 64.0, scale = size * size;
+    if (slots == 0) return double(pairs) * XYZZ_NS_A_PAIR * scale;
+    const double steps = double((pairs + slots - 1) / slots);
+    return double(slots) * (steps * (narrow ? NARROW_STEP_NS_A_SLOT : STEP_NS_A_SLOT) +
+                            (narrow ? NARROW_LAUNCH_NS_A_SLOT : LAUNCH_NS_A_SLOT)) *
+           scale;
+}
+
+// A part's recode, sort and lane layout: PREP_NS_A_PAIR a pair and
+// PREP_NS_A_POINT a point (the slice's traces: 0.35 + 2.32 + 0.62 ms for
+// 2^23 points of 13 pairs, v55b).
+constexpr double PREP_NS_A_PAIR = 0.027, PREP_NS_A_POINT = 0.042;
+// The shares lead_share_by_steps tries: from the rule's up to
+// LEAD_SHARE_MAX in steps of 1/LEAD_SHARE_FRACTIONS.
+constexpr uint32_t LEAD_SHARE_FRACTIONS = 32;
+
+// The lead's share by whole steps: no larger a lead than the rule's
+// (lone_lead_share, whose share is its input `rule_share`), but the one
+// among the shares from it to LEAD_SHARE_MAX whose counted time is least:
+// the lead's upload, then the longer of the lead's work and the rest's
+// upload, then the rest's work; `accumulate_ns(pairs)` counts a part's
+// accumulation (accumulation_ns over the launch's slots), `upload_ns` a
+// scalar's upload. The rule's lead covers the rest's upload with a margin
+// and leaves its own last step part-empty or the rest's next step barely
+// begun: on an H200 BN254 took 0.5 ms less on one GPU at 1/5.2–1/5.4 and
+// 0.43 on a two-GPU slice at 1/5.85 than at the rule's quarter (v55b).
+// Ties keep the larger lead.
+template <class Accumulate>
+double lead_share_by_steps(uint32_t count, uint32_t pairs_per_point, double rule_share, double upload_ns,
+                           Accumulate accumulate_ns) {
+    const double prep = pairs_per_point * PREP_NS_A_PAIR + PREP_NS_A_POINT;
+    const auto time_ns = [&](double share) {
+        const uint32_t lead = uint32_t(count / share), rest = count - lead;
+        const double lead_work = lead * prep + accumulate_ns(size_t(lead) * pairs_per_point);
+        return lead * upload_ns + std::max(lead_work, rest * upload_ns) + rest * prep +
+               accumulate_ns(size_t(rest) * pairs_per_point);
+    };
+    double best_share = rule_share, best = time_ns(rule_share);
+    for (uint32_t k = 1; rule_share + double(k) / LEAD_SHARE_FRACTIONS <= LEAD_SHARE_MAX; k++) {
+        const double share = rule_share + double(k) / LEAD_SHARE_FRACTIONS, t = time_ns(share);
+        if (t < best) {
+            best = t;
+            best_share = share;
+        }
+    }
+    return best_share;
+}
+
 // GPUKIT_LEAD_SHARE (read once per process, 2 to 64, a fraction allowed:
 // 5.8 leads with 10/58 of the points) replaces the rule, for benchmarks; 0
 // where it is not set.

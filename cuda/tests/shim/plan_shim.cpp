@@ -190,6 +190,21 @@ extern "C" uint32_t gpukit_plan_lone_lead_share(uint32_t pairs_per_point, uint32
     return lone_lead_share(pairs_per_point, point_bytes, locked);
 }
 
+// lead_share_by_steps with a part's accumulation counted over a wave of
+// `wave` threads: 64 lanes a thread where each gets at least 8 items, else
+// 32, else XYZZ (the device's affine_accumulation_for, whose constants are
+// in device headers).
+extern "C" double gpukit_plan_lead_share_by_steps(uint32_t count, uint32_t pairs_per_point, double rule_share,
+                                                  double upload_ns, uint32_t wave, uint32_t point_bytes) {
+    return lead_share_by_steps(count, pairs_per_point, rule_share, upload_ns, [&](size_t pairs) {
+        const size_t wide = size_t(wave) * 64, narrow = size_t(wave) * 32;
+        const size_t slots = pairs >= wide * 8 ? wide : pairs >= narrow * 8 ? narrow : 0;
+        return accumulation_ns(pairs, slots, slots == narrow, point_bytes);
+    });
+}
+
+extern "C" double gpukit_plan_locked_scalar_upload_ns() { return LOCKED_SCALAR_UPLOAD_NS; }
+
 extern "C" size_t gpukit_plan_one_shot_parts(uint32_t m, uint32_t c, uint32_t k, uint32_t min_points,
                                              scalar_part* out, size_t cap) {
     return list_out<scalar_part>([&] { return plan_one_shot_parts(m, c, k, min_points); }, out, cap);

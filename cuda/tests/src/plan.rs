@@ -162,6 +162,15 @@ mod ffi {
             point_bytes: u32,
             locked: bool,
         ) -> u32;
+        pub fn gpukit_plan_lead_share_by_steps(
+            count: u32,
+            pairs_per_point: u32,
+            rule_share: f64,
+            upload_ns: f64,
+            wave: u32,
+            point_bytes: u32,
+        ) -> f64;
+        pub fn gpukit_plan_locked_scalar_upload_ns() -> f64;
         pub fn gpukit_plan_one_shot_parts(
             m: u32,
             c: u32,
@@ -458,6 +467,37 @@ pub fn plan_parts(
 pub fn lone_lead_share(pairs_per_point: u32, point_bytes: u32, locked: bool) -> u32 {
     // SAFETY: pure arithmetic on values.
     unsafe { ffi::gpukit_plan_lone_lead_share(pairs_per_point, point_bytes, locked) }
+}
+
+/// lead_share_by_steps: the lead's share of a lone vector of `count` points
+/// of `pairs_per_point` pairs by the accumulation's whole steps, over a
+/// wave of `wave` threads, from the rule's `rule_share`, scalars uploaded
+/// at `upload_ns` each.
+pub fn lead_share_by_steps(
+    count: u32,
+    pairs_per_point: u32,
+    rule_share: f64,
+    upload_ns: f64,
+    wave: u32,
+    point_bytes: u32,
+) -> f64 {
+    // SAFETY: pure arithmetic on values.
+    unsafe {
+        ffi::gpukit_plan_lead_share_by_steps(
+            count,
+            pairs_per_point,
+            rule_share,
+            upload_ns,
+            wave,
+            point_bytes,
+        )
+    }
+}
+
+/// A page-locked scalar's upload, ns (LOCKED_SCALAR_UPLOAD_NS).
+pub fn locked_scalar_upload_ns() -> f64 {
+    // SAFETY: returns a constant.
+    unsafe { ffi::gpukit_plan_locked_scalar_upload_ns() }
 }
 
 /// plan_one_shot_parts: a one-shot pass of m points at window c cut into

@@ -925,6 +925,41 @@ fn lone_lead_share_follows_the_upload() {
     }
 }
 
+/// The lead by whole steps (v55b) on an H200's waves (132 SMs: 4 blocks of
+/// 128 threads on 8 limbs, 3 on 12): BN254's one-GPU lead shrinks until the
+/// lead's 64-lane steps drop from 12 to 9 while the steps' sum stays 47;
+/// its two-GPU slice's until the lead's 32-lane steps drop from 13 to 9
+/// while the rest stays under 22; BLS12-381 G1's rule already leads with
+/// LEAD_SHARE_MAX. Never a larger lead than the rule's.
+#[test]
+fn lead_share_by_steps_fills_whole_steps() {
+    let up = plan::locked_scalar_upload_ns();
+    let (wave8, wave12) = (132 * 4 * 128u64, 132 * 3 * 128u64);
+    let steps = |pairs: u64, slots: u64| pairs.div_ceil(slots);
+    let one = plan::lead_share_by_steps(1 << 24, 12, 4.0, up, wave8 as u32, 64);
+    let lead = (f64::from(1u32 << 24) / one) as u64;
+    assert!((5.0..=5.5).contains(&one), "{one}");
+    assert_eq!(steps(lead * 12, wave8 * 64), 9, "{one}");
+    assert_eq!(steps(((1 << 24) - lead) * 12, wave8 * 64), 38, "{one}");
+    let slice = plan::lead_share_by_steps(1 << 23, 13, 4.0, up, wave8 as u32, 64);
+    let lead = (f64::from(1u32 << 23) / slice) as u64;
+    assert!((5.5..6.0).contains(&slice), "{slice}");
+    assert_eq!(steps(lead * 13, wave8 * 32), 9, "{slice}");
+    assert_eq!(steps(((1 << 23) - lead) * 13, wave8 * 64), 21, "{slice}");
+    assert_eq!(
+        plan::lead_share_by_steps(1 << 24, 12, 8.0, up, wave12 as u32, 96),
+        8.0
+    );
+    for (count, pairs, rule) in [
+        (1u32 << 19, 12, 4.0),
+        (1 << 21, 13, 5.0),
+        (1 << 22, 12, 4.0),
+    ] {
+        let s = plan::lead_share_by_steps(count, pairs, rule, up, wave8 as u32, 64);
+        assert!((rule..=8.0).contains(&s), "{count} {pairs}: {s}");
+    }
+}
+
 #[test]
 fn plan_parts_cover_every_point_once() {
     let k = plan::constants();
