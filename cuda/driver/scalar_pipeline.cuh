@@ -136,19 +136,14 @@ double lead_share_for(const scalar_vectors& scalars, uint32_t count, uint32_t of
     const bool locked = ranges.any() && ranges.find(scalars.vector(0) + size_t(offset) * 32, size_t(count) * 32, span);
     const uint32_t pairs = window_count(curve_traits<C>::SCALAR_BITS, lead_window(c, window_fixed));
     const double rule = lone_lead_share(pairs, curve_traits<C>::POINT_BYTES, locked);
-    if constexpr (!batch_affine_capable<C>()) {
-        return rule;
-    } else {
-        if (!window_fixed) return rule;
-        const size_t wave = affine_wave<C>();
-        return lead_share_by_steps(count, pairs, rule, locked ? LOCKED_SCALAR_UPLOAD_NS : GATHERED_SCALAR_UPLOAD_NS,
-                                   [wave](size_t part_pairs) {
-                                       const affine_accumulation a = affine_accumulation_for<C>(part_pairs, wave);
-                                       return accumulation_ns(part_pairs, size_t(a.threads) * a.lanes,
-                                                              a.lanes == AFFINE_NARROW_LANES,
-                                                              curve_traits<C>::POINT_BYTES);
-                                   });
-    }
+    if (!batch_affine_capable<C>() || !window_fixed) return rule;
+    const size_t wave = affine_wave<C>();
+    return lead_share_by_steps(count, pairs, rule, locked ? LOCKED_SCALAR_UPLOAD_NS : GATHERED_SCALAR_UPLOAD_NS,
+                               [wave](size_t part_pairs) {
+                                   const affine_accumulation a = affine_accumulation_for<C>(part_pairs, wave);
+                                   return accumulation_ns(part_pairs, size_t(a.threads) * a.lanes,
+                                                          a.lanes == AFFINE_NARROW_LANES, curve_traits<C>::POINT_BYTES);
+                               });
 }
 
 // One device's share of the MSMs of `scalars` over its resident table: the points

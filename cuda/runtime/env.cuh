@@ -18,6 +18,16 @@ inline size_t env_count(const char* name, size_t fallback) {
     return *end == '\0' ? size_t(parsed) : fallback;
 }
 
+// The variable `name` as a decimal number (a fraction allowed), or
+// `fallback` where it is unset, empty or not a number.
+inline double env_number(const char* name, double fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    char* end = nullptr;
+    const double parsed = std::strtod(v, &end);
+    return *end == '\0' ? parsed : fallback;
+}
+
 // Whether the variable `name` is set to exactly `value`.
 inline bool env_is(const char* name, const char* value) {
     const char* v = std::getenv(name);

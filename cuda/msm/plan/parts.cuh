@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
+#include "../../runtime/env.cuh"
 
 namespace gpukit {
 
@@ -117,8 +117,7 @@ double lead_share_by_steps(uint32_t count, uint32_t pairs_per_point, double rule
 // where it is not set.
 inline double lead_share_override() {
     static const double share = [] {
-        const char* v = std::getenv("GPUKIT_LEAD_SHARE");
-        const double s = v ? std::strtod(v, nullptr) : 0;
+        const double s = env_number("GPUKIT_LEAD_SHARE", 0);
         return s >= 2 && s <= 64 ? s : 0.0;
     }();
     return share;
