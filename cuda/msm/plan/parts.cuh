@@ -80,9 +80,12 @@ constexpr double PREP_NS_A_PAIR = 0.027, PREP_NS_A_POINT = 0.042;
 // LEAD_SHARE_MAX in steps of 1/LEAD_SHARE_FRACTIONS.
 constexpr uint32_t LEAD_SHARE_FRACTIONS = 32;
 
-// The lead's share by whole steps: no larger a lead than the rule's
-// (lone_lead_share, whose share is its input `rule_share`), but the one
-// among the shares from it to LEAD_SHARE_MAX whose counted time is least:
+// The lead's share by whole steps: the rule's (lone_lead_share, whose share
+// is its input `rule_share`) unless another among the shares from
+// LEAD_SHARE_MIN to LEAD_SHARE_MAX counts less time: a larger lead than the
+// rule's still covers the rest's upload, and may save the rest a step
+// (BLS12-381 G1's two-GPU slice: 1/7.28, the rest 30 → 29 steps, counted
+// −0.36 ms, bench/NOTES.md v55). The time counted is
 // the lead's upload, then the longer of the lead's work and the rest's
 // upload, then the rest's work; `accumulate_ns(pairs)` counts a part's
 // accumulation (accumulation_ns over the launch's slots), `upload_ns` a
@@ -90,7 +93,7 @@ constexpr uint32_t LEAD_SHARE_FRACTIONS = 32;
 // and leaves its own last step part-empty or the rest's next step barely
 // begun: on an H200 BN254 took 0.5 ms less on one GPU at 1/5.2–1/5.4 and
 // 0.43 on a two-GPU slice at 1/5.85 than at the rule's quarter (v55b).
-// Ties keep the larger lead.
+// Ties keep the rule's share, then the larger lead.
 template <class Accumulate>
 double lead_share_by_steps(uint32_t count, uint32_t pairs_per_point, double rule_share, double upload_ns,
                            Accumulate accumulate_ns) {
@@ -102,8 +105,8 @@ double lead_share_by_steps(uint32_t count, uint32_t pairs_per_point, double rule
                accumulate_ns(size_t(rest) * pairs_per_point);
     };
     double best_share = rule_share, best = time_ns(rule_share);
-    for (uint32_t k = 1; rule_share + double(k) / LEAD_SHARE_FRACTIONS <= LEAD_SHARE_MAX; k++) {
-        const double share = rule_share + double(k) / LEAD_SHARE_FRACTIONS, t = time_ns(share);
+    for (uint32_t k = 0; LEAD_SHARE_MIN + double(k) / LEAD_SHARE_FRACTIONS <= LEAD_SHARE_MAX; k++) {
+        const double share = LEAD_SHARE_MIN + double(k) / LEAD_SHARE_FRACTIONS, t = time_ns(share);
         if (t < best) {
             best = t;
             best_share = share;

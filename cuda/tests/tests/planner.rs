@@ -929,8 +929,9 @@ fn lone_lead_share_follows_the_upload() {
 /// 128 threads on 8 limbs, 3 on 12): BN254's one-GPU lead shrinks until the
 /// lead's 64-lane steps drop from 12 to 9 while the steps' sum stays 47;
 /// its two-GPU slice's until the lead's 32-lane steps drop from 13 to 9
-/// while the rest stays under 22; BLS12-381 G1's rule already leads with
-/// LEAD_SHARE_MAX. Never a larger lead than the rule's.
+/// while the rest stays under 22; BLS12-381 G1's one GPU keeps the rule's
+/// eighth, and its two-GPU slice leads with more, ~1/7.28: the rest's
+/// 64-lane steps 30 → 29 for the lead's 32-lane 9 → 10.
 #[test]
 fn lead_share_by_steps_fills_whole_steps() {
     let up = plan::locked_scalar_upload_ns();
@@ -950,13 +951,25 @@ fn lead_share_by_steps_fills_whole_steps() {
         plan::lead_share_by_steps(1 << 24, 12, 8.0, up, wave12 as u32, 96),
         8.0
     );
+    let bls_slice = plan::lead_share_by_steps(1 << 23, 13, 8.0, up, wave12 as u32, 96);
+    let lead = (f64::from(1u32 << 23) / bls_slice) as u64;
+    assert!((7.0..8.0).contains(&bls_slice), "{bls_slice}");
+    assert_eq!(steps(lead * 13, wave12 * 32), 10, "{bls_slice}");
+    assert_eq!(
+        steps(((1 << 23) - lead) * 13, wave12 * 64),
+        29,
+        "{bls_slice}"
+    );
     for (count, pairs, rule) in [
         (1u32 << 19, 12, 4.0),
         (1 << 21, 13, 5.0),
         (1 << 22, 12, 4.0),
     ] {
         let s = plan::lead_share_by_steps(count, pairs, rule, up, wave8 as u32, 64);
-        assert!((rule..=8.0).contains(&s), "{count} {pairs}: {s}");
+        assert!(
+            (4.0..=8.0).contains(&s),
+            "{count} {pairs} (rule {rule}): {s}"
+        );
     }
 }
 
