@@ -180,14 +180,11 @@ impl<C: Curve> Bases<C> {
 
     /// `Σ scalars[i]·points[i]` over the first `scalars.len()` points.
     pub fn msm(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
-        if self.device_alone(1) && gpu::typed_in_place::<C>(scalars) {
-            crate::pool::start()?;
-            return match self.msm_on_device(scalars)? {
-                Ok(sum) => Ok(sum),
-                Err(plan) => crate::pool::run(|| self.host_msm(&plan, scalars.len(), scalars)),
-            };
-        }
-        crate::pool::run(|| self.msm_in_pool(scalars))
+        dispatch::device_then_host(
+            self.device_alone(1) && gpu::typed_in_place::<C>(scalars),
+            || self.msm_on_device(scalars),
+            |plan| self.host_msm(plan, scalars.len(), scalars),
+        )
     }
 
     fn msm_in_pool(&self, scalars: &[C::Scalar]) -> Result<C::Affine, Error> {
@@ -224,10 +221,7 @@ impl<C: Curve> Bases<C> {
     /// (no upload), unblinded (blinding splits the scalars on the host), and
     /// few enough results to decode on one thread. The GPU part of such a
     /// call runs on the caller's thread instead of gpukit's pool, as a
-    /// one-shot call's does ([`dispatch::device_alone`]): handing a 25 ms
-    /// call to a pool worker and waking the caller after it cost ~0.07 ms
-    /// on the two-H200 host (bench/NOTES.md v55a). A host fall-back still
-    /// runs in the pool, started first as [`dispatch::device_alone`] says.
+    /// one-shot call's does ([`dispatch::device_then_host`] says why).
     fn device_alone(&self, batch: usize) -> bool {
         self.device_now().is_some()
             && !self.config.blinded
@@ -292,17 +286,10 @@ impl<C: Curve> Bases<C> {
     }
 
     /// `batch` MSMs over the first `n` points with byte scalars (`batch · n`
-    /// scalars of 32 bytes laid out as the bases' config says).
-    fn msm_batch_wire(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Sums<C>, Error> {
-        match self.batch_wire_on_device(scalars, n, batch)? {
-            Ok(sums) => Ok(sums),
-            Err(plan) => self.batch_wire_on_host(&plan, scalars, n, batch),
-        }
-    }
-
-    /// [`Bases::msm_batch_wire`] on the device copy where the call's plan
-    /// sends it there (uploading the bases first where no call has yet),
-    /// else the plan, for the host.
+    /// scalars of 32 bytes laid out as the bases' config says) on the device
+    /// copy where the call's plan sends them there (uploading the bases
+    /// first where no call has yet), else the plan, for the host
+    /// ([`Bases::batch_wire_on_host`]).
     fn batch_wire_on_device(
         &self,
         scalars: &[u8],
@@ -335,7 +322,7 @@ impl<C: Curve> Bases<C> {
         ))
     }
 
-    /// [`Bases::msm_batch_wire`] on the host engine of `plan`, its sizes
+    /// [`Bases::batch_wire_on_device`]'s MSMs on the host engine of `plan`, its sizes
     /// checked already. In the pool.
     fn batch_wire_on_host(
         &self,
@@ -476,13 +463,13 @@ pub struct BasesBytes {
     inner: Box<dyn WireBases>,
 }
 
-/// The curve-erased operations of [`Bases`]: the byte-level batch, whole
-/// (in the pool), or its device part and host part apart.
+/// The curve-erased operations of [`Bases`]: the byte-level batch's device
+/// part and host part, which [`BasesBytes::msm_batch`] runs
+/// ([`dispatch::device_then_host`]).
 trait WireBases: Send + Sync {
     fn len(&self) -> usize;
     fn device_tables(&self) -> Option<DeviceTables>;
     fn device_alone(&self, batch: usize) -> bool;
-    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error>;
     fn batch_on_device(
         &self,
         scalars: &[u8],
@@ -509,10 +496,6 @@ impl<C: Curve> WireBases for Bases<C> {
 
     fn device_alone(&self, batch: usize) -> bool {
         Bases::device_alone(self, batch)
-    }
-
-    fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
-        Ok(self.msm_batch_wire(scalars, n, batch)?.into_wire())
     }
 
     fn batch_on_device(
@@ -648,19 +631,14 @@ impl BasesBytes {
     /// scalars (MSM j's are `scalars[j·n·32 ..]`); returns batch points.
     pub fn msm_batch(&self, scalars: &[u8], n: usize, batch: usize) -> Result<Vec<u8>, Error> {
         let output = |wire| formats::wire_output(self.curve, self.point_format, wire);
-        // The GPU part on the caller's thread where it leaves the host's
-        // threads nothing to do ([`Bases::msm`] says why), everything else
-        // in the pool.
-        if self.inner.device_alone(batch) {
-            crate::pool::start()?;
-            return match self.inner.batch_on_device(scalars, n, batch)? {
-                Ok(wire) => output(wire),
-                Err(plan) => {
-                    crate::pool::run(|| output(self.inner.batch_on_host(&plan, scalars, n, batch)?))
-                }
-            };
-        }
-        crate::pool::run(|| output(self.inner.msm_batch(scalars, n, batch)?))
+        dispatch::device_then_host(
+            self.inner.device_alone(batch),
+            || match self.inner.batch_on_device(scalars, n, batch)? {
+                Ok(wire) => output(wire).map(Ok),
+                Err(plan) => Ok(Err(plan)),
+            },
+            |plan| output(self.inner.batch_on_host(plan, scalars, n, batch)?),
+        )
     }
 }
 
@@ -697,8 +675,15 @@ mod tests {
                 ..Config::default()
             };
             let bases = Bases::<Bn254G1>::new(&points, &config).unwrap();
-            let (out, counts) =
-                plans_and_encodings(|| bases.msm_batch_wire(&wire, 8, 3).unwrap().into_wire());
+            let (out, counts) = plans_and_encodings(|| {
+                let Err(plan) = bases.batch_wire_on_device(&wire, 8, 3).unwrap() else {
+                    panic!("the CPU backend plans the host");
+                };
+                bases
+                    .batch_wire_on_host(&plan, &wire, 8, 3)
+                    .unwrap()
+                    .into_wire()
+            });
             assert_eq!(counts, (1, 3), "blinded: {blinded}");
             assert_eq!(out, encoding::encode_points::<Bn254G1>(&expected));
         }

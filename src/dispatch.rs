@@ -396,6 +396,33 @@ fn device_alone(
     plan.engine == Engine::Gpu && on_device.is_some() && !blinded && in_place
 }
 
+/// A resident call ([`crate::Bases`]): `on_device` runs its GPU part and
+/// returns the result, or the plan where that sends the call to the host;
+/// `on_host` then runs it there. Where `alone` (the bases on the device
+/// already, unblinded, few results: nothing for the host's threads to do
+/// meanwhile) the GPU part runs on this thread, as [`device_alone`]'s do,
+/// for the same reason: handing a 25 ms call to a pool worker and waking
+/// the caller after it cost ~0.07 ms on the two-H200 host (bench/NOTES.md
+/// v55a). The pool is started first all the same; a host fall-back and
+/// every other call run in it.
+pub(crate) fn device_then_host<T: Send>(
+    alone: bool,
+    on_device: impl FnOnce() -> Result<Result<T, Plan>, Error> + Send,
+    on_host: impl FnOnce(&Plan) -> Result<T, Error> + Send,
+) -> Result<T, Error> {
+    if alone {
+        pool::start()?;
+        return match on_device()? {
+            Ok(result) => Ok(result),
+            Err(plan) => pool::run(|| on_host(&plan)),
+        };
+    }
+    pool::run(|| match on_device()? {
+        Ok(result) => Ok(result),
+        Err(plan) => on_host(&plan),
+    })
+}
+
 /// The typed MSM behind [`crate::msm_with`]: its GPU part on this thread
 /// where [`device_alone`], everything else in gpukit's pool.
 pub(crate) fn msm_typed<C: Curve>(
