@@ -76,8 +76,8 @@ inline double accumulation_ns(size_t pairs, size_t slots, bool narrow, uint32_t 
 // PREP_NS_A_POINT a point (the slice's traces: 0.35 + 2.32 + 0.62 ms for
 // 2^23 points of 13 pairs, v55b).
 constexpr double PREP_NS_A_PAIR = 0.027, PREP_NS_A_POINT = 0.042;
-// The shares lead_share_by_steps tries: from the rule's up to
-// LEAD_SHARE_MAX in steps of 1/LEAD_SHARE_FRACTIONS.
+// The shares lead_share_by_steps tries besides the rule's: from
+// LEAD_SHARE_MIN to LEAD_SHARE_MAX in steps of 1/LEAD_SHARE_FRACTIONS.
 constexpr uint32_t LEAD_SHARE_FRACTIONS = 32;
 
 // The lead's share by whole steps: the rule's (lone_lead_share, whose share
@@ -85,7 +85,7 @@ constexpr uint32_t LEAD_SHARE_FRACTIONS = 32;
 // LEAD_SHARE_MIN to LEAD_SHARE_MAX counts less time: a larger lead than the
 // rule's still covers the rest's upload, and may save the rest a step
 // (BLS12-381 G1's two-GPU slice: 1/7.28, the rest 30 → 29 steps, counted
-// −0.36 ms, bench/NOTES.md v55). The time counted is
+// −0.36 ms, measured −0.38, bench/NOTES.md v56a). The time counted is
 // the lead's upload, then the longer of the lead's work and the rest's
 // upload, then the rest's work; `accumulate_ns(pairs)` counts a part's
 // accumulation (accumulation_ns over the launch's slots), `upload_ns` a
